@@ -1,0 +1,36 @@
+// The environment handed to the API child: every variable the API reads is
+// set explicitly (empty = unset for the API), so the API's own reading of
+// the repository's .env cannot slip values past the launcher.
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../api/src/auth/password-hash';
+import { CONFIG_KEYS } from '../../api/src/config/app-config';
+
+export interface ApiEnvInput {
+  /** Configuration from .env / environment / caller, already merged. */
+  config: Record<string, string>;
+  apiPort: number;
+  /** Login password to hash, or undefined to keep the configured hash. */
+  password: string | undefined;
+  smtp: { host: string; port: number } | undefined;
+  spoolDir: string;
+}
+
+export async function apiEnvironment(input: ApiEnvInput): Promise<Record<string, string>> {
+  const { config } = input;
+  const values: Record<string, string> = { ...config };
+  values.API_HOST = '127.0.0.1';
+  values.API_PORT = String(input.apiPort);
+  values.MAIL_SPOOL_DIR = input.spoolDir;
+  values.JWT_SECRET = config.JWT_SECRET ?? randomBytes(32).toString('base64url');
+  if (input.password !== undefined) values.AUTH_PASSWORD_HASH = await hashPassword(input.password);
+  if (input.smtp) {
+    values.SMTP_HOST = input.smtp.host;
+    values.SMTP_PORT = String(input.smtp.port);
+    values.SMTP_SECURE = 'false';
+    values.SMTP_USER = '';
+    values.SMTP_PASS = '';
+  }
+  const env: Record<string, string> = {};
+  for (const key of CONFIG_KEYS) env[key] = values[key] ?? '';
+  return env;
+}
