@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { APP_GUARD } from '@nestjs/core';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { AuthModule } from './auth/auth.module';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { throttlerOptions } from './common/rate-limit';
+import { appConfig } from './config/app-config';
+import { ENV_FILE } from './config/paths';
+import { DocumentsModule } from './documents/documents.module';
+import { HealthModule } from './health/health.module';
+import { MailModule } from './mail/mail.module';
+
+@Module({
+  imports: [
+    // The environment wins over .env; the configuration is parsed and validated
+    // when the app is created, so a malformed value stops the start.
+    ConfigModule.forRoot({ isGlobal: true, envFilePath: ENV_FILE, load: [appConfig] }),
+    ThrottlerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: throttlerOptions }),
+    AuthModule,
+    MailModule,
+    DocumentsModule,
+    HealthModule,
+  ],
+  providers: [
+    // Throttling runs first so refused logins still count against the limit.
+    { provide: APP_GUARD, useClass: ThrottlerGuard },
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+  ],
+})
+export class AppModule {}

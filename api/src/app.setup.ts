@@ -1,0 +1,33 @@
+import { NestApplicationOptions } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { jsonBodyMiddleware } from './common/json-body.middleware';
+import { createValidationPipe } from './common/validation.pipe';
+
+export const GLOBAL_PREFIX = 'api';
+
+/**
+ * Creates the app with everything that makes it behave as deployed. main.ts
+ * and the HTTP tests both start it through here.
+ */
+export async function createApp(
+  options: NestApplicationOptions = {},
+): Promise<NestExpressApplication> {
+  // Nest's own body parser is replaced by a stricter one below.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    ...options,
+    bodyParser: false,
+  });
+  // Exactly one proxy (nginx) in front: req.ip is the address nginx saw, and an
+  // X-Forwarded-For sent from the internet cannot choose the rate-limit key.
+  app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+  app.use(jsonBodyMiddleware());
+  app.setGlobalPrefix(GLOBAL_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,104 @@
+import { isAbsolute, resolve } from 'node:path';
+import { ConfigType, registerAs } from '@nestjs/config';
+import { ParsedPasswordHash, parsePasswordHash } from '../auth/password-hash';
+import { parseDurationSeconds } from './duration';
+import { Env, EnvReader } from './env-readers';
+import { DEFAULT_DOCUMENTS_DIR, DEFAULT_MAIL_SPOOL_DIR } from './paths';
+
+/** Every variable the API reads; tests use it to start from a clean slate. */
+export const CONFIG_KEYS = [
+  'AUTH_USERNAME',
+  'AUTH_PASSWORD_HASH',
+  'JWT_SECRET',
+  'JWT_EXPIRES_IN',
+  'SMTP_HOST',
+  'SMTP_PORT',
+  'SMTP_USER',
+  'SMTP_PASS',
+  'SMTP_SECURE',
+  'MAIL_TO',
+  'MAIL_FROM',
+  'MAIL_SPOOL_DIR',
+  'DOCUMENTS_DIR',
+  'API_HOST',
+  'API_PORT',
+  'LOGIN_RATE_LIMIT',
+  'MAIL_RATE_LIMIT',
+] as const;
+
+const MIN_JWT_SECRET_LENGTH = 32;
+const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const NAMED_ADDRESS = /^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/;
+
+function mailAddress(raw: string): string | undefined {
+  return ADDRESS.test(raw) || NAMED_ADDRESS.test(raw) ? raw : undefined;
+}
+
+function directory(raw: string): string {
+  return isAbsolute(raw) ? raw : resolve(raw);
+}
+
+function readSmtp(reader: EnvReader) {
+  const host = reader.optional('SMTP_HOST');
+  const user = reader.optional('SMTP_USER');
+  const pass = reader.optional('SMTP_PASS');
+  if (Boolean(user) !== Boolean(pass)) reader.problems.push('SMTP_USER and SMTP_PASS go together');
+  return {
+    host,
+    port: reader.integer('SMTP_PORT', 587, 1, 65535),
+    secure: reader.boolean('SMTP_SECURE', false),
+    auth: user && pass ? { user, pass } : undefined,
+  };
+}
+
+/** Reads and validates the whole configuration; throws listing every problem. */
+export function parseAppConfig(env: Env) {
+  const reader = new EnvReader(env);
+  const passwordHash: ParsedPasswordHash | undefined = reader.parsed(
+    'AUTH_PASSWORD_HASH',
+    parsePasswordHash,
+    'is not a hash made by `npm run hash-password -w api`',
+  );
+  const jwtSecret = reader.parsed(
+    'JWT_SECRET',
+    (raw) => (raw.length >= MIN_JWT_SECRET_LENGTH ? raw : undefined),
+    `must be at least ${MIN_JWT_SECRET_LENGTH} characters long`,
+  );
+  const config = {
+    auth: { username: reader.string('AUTH_USERNAME', 'bewerbung'), passwordHash },
+    jwt: {
+      secret: jwtSecret,
+      expiresInSeconds:
+        reader.parsed(
+          'JWT_EXPIRES_IN',
+          parseDurationSeconds,
+          'must look like 2h, 30m, 1d or 7200',
+        ) ?? 2 * 3600,
+    },
+    smtp: readSmtp(reader),
+    mail: {
+      to: reader.parsed('MAIL_TO', mailAddress, 'must be a mail address') ?? 'owner@example.com',
+      from:
+        reader.parsed('MAIL_FROM', mailAddress, 'must be a mail address') ??
+        'Portfolio <noreply@example.com>',
+      spoolDir: directory(reader.string('MAIL_SPOOL_DIR', DEFAULT_MAIL_SPOOL_DIR)),
+    },
+    documentsDir: directory(reader.string('DOCUMENTS_DIR', DEFAULT_DOCUMENTS_DIR)),
+    server: {
+      host: reader.string('API_HOST', '127.0.0.1'),
+      port: reader.integer('API_PORT', 3000, 0, 65535),
+    },
+    rateLimits: {
+      login: { limit: reader.integer('LOGIN_RATE_LIMIT', 5, 1, 1_000_000), ttlMs: 60_000 },
+      mail: { limit: reader.integer('MAIL_RATE_LIMIT', 5, 1, 1_000_000), ttlMs: 600_000 },
+    },
+  };
+  if (reader.problems.length > 0) {
+    throw new Error(`Invalid configuration:\n- ${reader.problems.join('\n- ')}`);
+  }
+  return config;
+}
+
+export const appConfig = registerAs('app', () => parseAppConfig(process.env));
+
+export type AppConfig = ConfigType<typeof appConfig>;

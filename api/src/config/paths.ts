@@ -1,0 +1,10 @@
+import { join, resolve } from 'node:path';
+
+// This file sits in api/src/config (ts-jest, tsx) or api/dist/config (build):
+// both are three levels below the repository root, so defaults do not depend
+// on the directory the API was started from.
+export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+
+export const ENV_FILE = join(REPO_ROOT, '.env');
+export const DEFAULT_DOCUMENTS_DIR = join(REPO_ROOT, 'documents');
+export const DEFAULT_MAIL_SPOOL_DIR = join(REPO_ROOT, 'mail-spool');

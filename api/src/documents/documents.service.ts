@@ -1,0 +1,97 @@
+import { FileHandle, open, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { AppConfig, appConfig } from '../config/app-config';
+import { DocumentFile, DocumentGroup, loadManifest } from './manifest';
+
+export interface AvailableFile extends DocumentFile {
+  section: string;
+  path: string;
+  size: number;
+}
+
+export interface ListedGroup {
+  section: string;
+  files: Array<DocumentFile & { size: number }>;
+}
+
+export interface OpenedFile {
+  handle: FileHandle;
+  size: number;
+}
+
+/** Serves exactly the files named in the manifest, read once at start. */
+@Injectable()
+export class DocumentsService implements OnModuleInit {
+  private readonly logger = new Logger('Documents');
+  private groups: DocumentGroup[] = [];
+  private sectionOf = new Map<string, string>();
+
+  constructor(@Inject(appConfig.KEY) private readonly config: AppConfig) {}
+
+  async onModuleInit(): Promise<void> {
+    this.groups = await loadManifest(this.config.documentsDir);
+    this.sectionOf = new Map(
+      this.groups.flatMap((group) => group.files.map((file) => [file.filename, group.section])),
+    );
+  }
+
+  /** The manifest's files that exist on disk, in manifest order; missing ones are logged. */
+  async availableFiles(): Promise<AvailableFile[]> {
+    const entries = this.groups.flatMap((group) =>
+      group.files.map((file) => ({
+        ...file,
+        section: group.section,
+        path: this.pathOf(file.filename),
+      })),
+    );
+    const stats = await Promise.all(
+      entries.map((entry) => stat(entry.path).catch(() => undefined)),
+    );
+    return entries.flatMap((entry, index) => {
+      const fileStat = stats[index];
+      if (fileStat?.isFile()) return [{ ...entry, size: fileStat.size }];
+      this.logger.warn(`Listed in the manifest but missing on disk: ${entry.filename}`);
+      return [];
+    });
+  }
+
+  /** Groups with their available files; a group left without files is left out. */
+  async list(): Promise<ListedGroup[]> {
+    const available = await this.availableFiles();
+    return this.groups
+      .map((group) => ({
+        section: group.section,
+        files: available
+          .filter((file) => file.section === group.section)
+          .map(({ name, filename, size }) => ({ name, filename, size })),
+      }))
+      .filter((group) => group.files.length > 0);
+  }
+
+  /** Opens a manifest file for streaming; anything else is a 404 and logged. */
+  async openFile(filename: string, clientIp: string | undefined): Promise<OpenedFile> {
+    if (!this.sectionOf.has(filename)) {
+      this.refuse(`${JSON.stringify(filename)} is not in the manifest`, clientIp);
+    }
+    let handle: FileHandle | undefined;
+    try {
+      handle = await open(this.pathOf(filename), 'r');
+      const fileStat = await handle.stat();
+      if (fileStat.isFile()) return { handle, size: fileStat.size };
+    } catch {
+      // Reported below like a file that is not a regular file.
+    }
+    await handle?.close();
+    this.refuse(`${JSON.stringify(filename)} is missing on disk`, clientIp);
+  }
+
+  private refuse(reason: string, clientIp: string | undefined): never {
+    this.logger.warn(`Download refused for ${clientIp}: ${reason}`);
+    throw new NotFoundException('Document not found');
+  }
+
+  private pathOf(filename: string): string {
+    return join(this.config.documentsDir, filename);
+  }
+}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { MailerModule, MailerOptions } from '@nestjs-modules/mailer';
+import { AppConfig, appConfig } from '../config/app-config';
+import { MailController } from './mail.controller';
+import { MailService } from './mail.service';
+
+// Without SMTP_HOST nodemailer renders the raw message instead of sending it;
+// MailService then spools it. Short timeouts turn an unreachable server into a
+// quick 502 instead of a hanging request.
+function mailerOptions(config: AppConfig): MailerOptions {
+  const { host, port, secure, auth } = config.smtp;
+  const transport = host
+    ? {
+        host,
+        port,
+        secure,
+        auth,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }
+    : { streamTransport: true, buffer: true, newline: 'unix' };
+  return { transport };
+}
+
+@Module({
+  imports: [MailerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: mailerOptions })],
+  controllers: [MailController],
+  providers: [MailService],
+})
+export class MailModule {}
