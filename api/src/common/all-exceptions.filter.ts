@@ -13,7 +13,9 @@ function bodyOf(exception: HttpException): ErrorBody {
   const statusCode = exception.getStatus();
   const response = exception.getResponse();
   if (typeof response === 'string') return { statusCode, message: response };
-  const { message, error: _error, ...extra } = response as Record<string, unknown>;
+  // Nest's `error` label ("Bad Request") repeats the status code; it is left out.
+  const { message, ...extra } = response as Record<string, unknown>;
+  delete extra.error;
   return {
     ...extra,
     statusCode,

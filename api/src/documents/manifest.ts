@@ -69,6 +69,8 @@ export async function loadManifest(documentsDir: string): Promise<DocumentGroup[
   try {
     return parseManifest(JSON.parse(await readFile(path, 'utf8')));
   } catch (error) {
-    throw new Error(`Invalid document manifest ${path}: ${(error as Error).message}`);
+    throw new Error(`Invalid document manifest ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
