@@ -1,0 +1,27 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { SessionProvider } from './auth/session-context';
+import { AppLayout } from './layout/app-layout';
+import { HomePage } from './pages/home/home-page';
+import { ThemeProvider } from './theme/theme-context';
+
+const AllProjectsPage = lazy(() => import('./pages/all-projects/all-projects-page'));
+const ProtectedPage = lazy(() => import('./pages/protected/protected-page'));
+const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page'));
+
+export function App() {
+  return (
+    <ThemeProvider>
+      <SessionProvider>
+        <AppLayout>
+          <Routes>
+            <Route path="/" element={<HomePage />} />
+            <Route path="/all-projects" element={<AllProjectsPage />} />
+            <Route path="/protected" element={<ProtectedPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </AppLayout>
+      </SessionProvider>
+    </ThemeProvider>
+  );
+}

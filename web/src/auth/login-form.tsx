@@ -1,0 +1,78 @@
+import { useId, type Ref } from 'react';
+import { useLoginForm, type LoginVariant } from './use-login-form';
+import './login-form.css';
+
+interface LoginFormProps {
+  variant: LoginVariant;
+  onSuccess?: () => void;
+  /** Shows an Abbrechen button that calls this. */
+  onCancel?: () => void;
+  firstFieldRef?: Ref<HTMLInputElement>;
+  className?: string;
+}
+
+/** The one login form of the site: header panel, documents section and the /protected gate. */
+export function LoginForm({
+  variant,
+  onSuccess,
+  onCancel,
+  firstFieldRef,
+  className,
+}: LoginFormProps) {
+  const form = useLoginForm(variant, onSuccess);
+  const id = useId();
+  const errorId = `${id}-error`;
+
+  return (
+    <form
+      className={`login-form ${className ?? ''}`}
+      onSubmit={form.submit}
+      aria-describedby={form.error ? errorId : undefined}
+      aria-busy={form.busy}
+    >
+      {form.error && (
+        <p className="login-form__error" id={errorId} role="alert">
+          {form.error}
+        </p>
+      )}
+      <label className="visually-hidden" htmlFor={`${id}-username`}>
+        Benutzername
+      </label>
+      <input
+        ref={firstFieldRef}
+        id={`${id}-username`}
+        className="field"
+        name="username"
+        autoComplete="username"
+        placeholder="Benutzername"
+        value={form.username}
+        disabled={form.busy}
+        onChange={(event) => form.setUsername(event.target.value)}
+      />
+      <label className="visually-hidden" htmlFor={`${id}-password`}>
+        Passwort
+      </label>
+      <input
+        id={`${id}-password`}
+        className="field"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="Passwort"
+        value={form.password}
+        disabled={form.busy}
+        onChange={(event) => form.setPassword(event.target.value)}
+      />
+      <div className="login-form__actions">
+        <button type="submit" className="button button--primary" disabled={form.busy}>
+          {form.busy ? 'Überprüfen...' : 'Login'}
+        </button>
+        {onCancel && (
+          <button type="button" className="button" disabled={form.busy} onClick={onCancel}>
+            Abbrechen
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

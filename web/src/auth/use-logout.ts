@@ -1,0 +1,13 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from './session-context';
+
+/** Logout as the user triggers it: clear the session, then go to the start page. */
+export function useLogout(): () => void {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    logout();
+    navigate('/');
+  }, [logout, navigate]);
+}

@@ -1,0 +1,15 @@
+// The owner's contact data: placeholders a new owner replaces here, and only here.
+export const owner = {
+  name: 'Baran Demir',
+  initials: 'BD',
+  street: 'Musterstrasse 12',
+  postcode: '3027',
+  city: 'Bern',
+  country: 'Schweiz',
+  phone: '+41 79 123 45 67',
+  email: 'baran.demir@example.ch',
+  github: 'https://github.com/baran-demir',
+} as const;
+
+export const phoneHref = `tel:${owner.phone.replace(/\s/g, '')}`;
+export const emailHref = `mailto:${owner.email}`;

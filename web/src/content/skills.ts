@@ -1,0 +1,38 @@
+export interface Skill {
+  name: string;
+  /** Percent, 25 to 85 (spec §9). */
+  level: number;
+}
+
+export interface SkillBox {
+  title: string;
+  skills: Skill[];
+}
+
+export const skillBoxes: SkillBox[] = [
+  {
+    title: 'Programmiersprachen',
+    skills: [
+      { name: 'HTML', level: 85 },
+      { name: 'CSS', level: 80 },
+      { name: 'JavaScript', level: 75 },
+      { name: 'TypeScript', level: 60 },
+      { name: 'PHP', level: 55 },
+      { name: 'Python', level: 45 },
+      { name: 'Java', level: 35 },
+      { name: 'SQL', level: 65 },
+    ],
+  },
+  {
+    title: 'Tools',
+    skills: [
+      { name: 'Git', level: 75 },
+      { name: 'VS Code', level: 85 },
+      { name: 'Docker', level: 50 },
+      { name: 'Linux', level: 55 },
+      { name: 'Figma', level: 40 },
+      { name: 'Postman', level: 60 },
+      { name: 'Jira', level: 25 },
+    ],
+  },
+];

@@ -1,0 +1,68 @@
+// Scrolling of the home page navigation (spec §2): a 500 ms animation that centres
+// the section, and the follow-up adjustment used after navigating with a scrollTo state.
+import {
+  FOLLOW_UP_SCROLL_DELAY_MS,
+  NARROW_SCROLL_OFFSET_PX,
+  SCROLL_ANIMATION_MS,
+  WIDE_SCROLL_OFFSET_EXTRA_PX,
+} from '../constants';
+import { matches, NARROW_QUERY, REDUCED_MOTION_QUERY } from './use-media-query';
+
+let runningAnimation = 0;
+
+function easeInOutCubic(progress: number): number {
+  return progress < 0.5 ? 4 * progress ** 3 : 1 - (-2 * progress + 2) ** 3 / 2;
+}
+
+/** Animates the window to `top` over the spec's 500 ms; jumps when the user prefers less motion. */
+export function animateScrollTo(top: number): void {
+  cancelAnimationFrame(runningAnimation);
+  const target = Math.max(0, top);
+  if (matches(REDUCED_MOTION_QUERY)) {
+    window.scrollTo(0, target);
+    return;
+  }
+  const start = window.scrollY;
+  let startTime: number | null = null;
+  const step = (now: number) => {
+    startTime ??= now;
+    const progress = Math.min(1, (now - startTime) / SCROLL_ANIMATION_MS);
+    window.scrollTo(0, start + (target - start) * easeInOutCubic(progress));
+    if (progress < 1) runningAnimation = requestAnimationFrame(step);
+  };
+  runningAnimation = requestAnimationFrame(step);
+}
+
+function documentTop(element: HTMLElement): number {
+  return element.getBoundingClientRect().top + window.scrollY;
+}
+
+/** Centres the section; a section taller than the screen starts at the top instead. */
+export function centredTop(element: HTMLElement): number {
+  const { height } = element.getBoundingClientRect();
+  return documentTop(element) - Math.max(0, (window.innerHeight - height) / 2);
+}
+
+export function scrollToSection(id: string): void {
+  const element = document.getElementById(id);
+  if (element) animateScrollTo(centredTop(element));
+}
+
+/** Spec §2: -80 px up to 768 px wide, otherwise minus half the window height plus 50. */
+export function followUpOffset(): number {
+  return matches(NARROW_QUERY)
+    ? NARROW_SCROLL_OFFSET_PX
+    : -window.innerHeight / 2 + WIDE_SCROLL_OFFSET_EXTRA_PX;
+}
+
+/** Scrolls the section to the top, then adjusts after 500 ms. Returns a cancel function. */
+export function scrollToSectionWithFollowUp(id: string): () => void {
+  const element = document.getElementById(id);
+  if (!element) return () => undefined;
+  animateScrollTo(documentTop(element));
+  const timer = window.setTimeout(
+    () => animateScrollTo(documentTop(element) + followUpOffset()),
+    FOLLOW_UP_SCROLL_DELAY_MS,
+  );
+  return () => window.clearTimeout(timer);
+}

@@ -1,0 +1,53 @@
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useFocusTrap } from '../hooks/use-focus-trap';
+import { CloseIcon } from './icons';
+import './dialog.css';
+
+interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A modal popup: closes by the X, by Escape and by a click on the backdrop (not the content). */
+export function Dialog({ title, onClose, children }: DialogProps) {
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useFocusTrap(dialogRef, true, onClose);
+
+  useEffect(() => {
+    document.body.classList.add('has-dialog');
+    return () => document.body.classList.remove('has-dialog');
+  }, []);
+
+  const onBackdropClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target === event.currentTarget) onClose();
+  };
+
+  return (
+    <div className="dialog-backdrop" onClick={onBackdropClick} data-testid="dialog-backdrop">
+      <div
+        ref={dialogRef}
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
+        <div className="dialog__head">
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="button button--ghost dialog__close"
+            aria-label="Schliessen"
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="dialog__body">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useRef } from 'react';
+import { useSession } from '../auth/session-context';
+import { useLogout } from '../auth/use-logout';
+import { owner } from '../content/owner';
+import { useSectionNavigation } from '../hooks/use-section-navigation';
+import { useTheme } from '../theme/theme-context';
+import { HeaderLoginPanel } from './header-login-panel';
+import { MenuIcon, ThemeIcon } from './icons';
+import { SiteNav } from './site-nav';
+import { useHeaderMenus } from './use-header-menus';
+import './site-header.css';
+
+const NAV_ID = 'site-nav';
+const LOGIN_PANEL_ID = 'header-login';
+
+export function SiteHeader() {
+  const { isAuthenticated } = useSession();
+  const logout = useLogout();
+  const { theme, toggleTheme } = useTheme();
+  const goToSection = useSectionNavigation();
+  const menus = useHeaderMenus();
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <a
+          className="brand"
+          href="/#home"
+          onClick={(event) => {
+            event.preventDefault();
+            menus.closeAll();
+            goToSection('home');
+          }}
+        >
+          <span className="brand__mark" aria-hidden="true">
+            {owner.initials}
+          </span>
+          <span className="brand__name">{owner.name}</span>
+        </a>
+
+        <SiteNav
+          id={NAV_ID}
+          open={menus.menuOpen}
+          isAuthenticated={isAuthenticated}
+          onNavigate={(id) => {
+            menus.closeAll();
+            goToSection(id);
+          }}
+          onEscape={() => {
+            menus.closeMenu();
+            burgerRef.current?.focus();
+          }}
+        />
+
+        <div className="site-header__actions">
+          <button
+            type="button"
+            className="button button--ghost theme-toggle"
+            title="Design wechseln"
+            onClick={toggleTheme}
+          >
+            <ThemeIcon />
+            {theme === 'modern' ? 'Klassisch' : 'Modern'}
+          </button>
+          {isAuthenticated ? (
+            <button type="button" className="button button--primary" onClick={logout}>
+              Logout
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--primary"
+              aria-expanded={menus.loginOpen}
+              aria-controls={LOGIN_PANEL_ID}
+              onClick={menus.toggleLogin}
+            >
+              Login
+            </button>
+          )}
+          <button
+            ref={burgerRef}
+            type="button"
+            className="button button--ghost burger"
+            aria-label={menus.menuOpen ? 'Menü schliessen' : 'Menü öffnen'}
+            aria-expanded={menus.menuOpen}
+            aria-controls={NAV_ID}
+            onClick={menus.toggleMenu}
+          >
+            <MenuIcon open={menus.menuOpen} />
+          </button>
+        </div>
+      </div>
+      {menus.loginOpen && !isAuthenticated && (
+        <HeaderLoginPanel id={LOGIN_PANEL_ID} onClose={menus.closeLogin} />
+      )}
+    </header>
+  );
+}

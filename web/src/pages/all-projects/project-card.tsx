@@ -1,0 +1,34 @@
+import type { Project } from '../../content/projects';
+
+export function ProjectCard({ project, index }: { project: Project; index: number }) {
+  const titleId = `project-${index}-title`;
+  return (
+    <article className="project-card card" aria-labelledby={titleId}>
+      <img
+        className="project-card__image"
+        src={project.img.src}
+        width={project.img.width}
+        height={project.img.height}
+        alt=""
+        loading={index < 3 ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <div className="project-card__body">
+        <h2 id={titleId} className="project-card__title">
+          {project.title}
+        </h2>
+        <p className="project-card__languages">{project.languages.join(', ')}</p>
+        <p className="project-card__description">{project.description}</p>
+        <a
+          className="button project-card__link"
+          href={project.github}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby={titleId}
+        >
+          View GitHub
+        </a>
+      </div>
+    </article>
+  );
+}

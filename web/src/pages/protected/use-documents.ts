@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useState } from 'react';
+import { fetchDocuments, UnauthorizedError, type DocumentGroup } from '../../api/api-client';
+import { useSession } from '../../auth/session-context';
+
+type DocumentsState =
+  { status: 'loading' } | { status: 'ready'; groups: DocumentGroup[] } | { status: 'error' };
+
+/** Loads the document groups; a 401 ends the session so the gate shows again. */
+export function useDocuments() {
+  const { token, logout } = useSession();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<DocumentsState>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    fetchDocuments(token).then(
+      (groups) => current && setState({ status: 'ready', groups }),
+      (error: unknown) => {
+        if (!current) return;
+        if (error instanceof UnauthorizedError) logout();
+        else setState({ status: 'error' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, logout, attempt]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((count) => count + 1);
+  }, []);
+
+  return { state, retry };
+}

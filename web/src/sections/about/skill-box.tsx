@@ -1,0 +1,35 @@
+import { useRef } from 'react';
+import type { SkillBox as SkillBoxData } from '../../content/skills';
+import { useInView } from '../../hooks/use-in-view';
+
+/** A box of skill bars that fill up once the box scrolls into view. */
+export function SkillBox({ box }: { box: SkillBoxData }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const inView = useInView(ref);
+
+  return (
+    <div ref={ref} className="skill-box card" data-filled={inView}>
+      <h3 className="skill-box__title">{box.title}</h3>
+      <ul className="skill-box__list">
+        {box.skills.map((skill) => (
+          <li key={skill.name} className="skill">
+            <div className="skill__head">
+              <span>{skill.name}</span>
+              <span className="skill__value">{skill.level} %</span>
+            </div>
+            <div
+              className="skill__track"
+              role="meter"
+              aria-label={skill.name}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={skill.level}
+            >
+              <div className="skill__bar" style={{ width: inView ? `${skill.level}%` : 0 }} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { schools } from '../../content/schools';
+import { useViewport } from '../../hooks/use-media-query';
+import { Section } from '../section';
+import { timelineDotOffset } from './timeline-dot';
+import { TimelineItem, type Side } from './timeline-item';
+import './education-section.css';
+
+/** Newest first; left and right alternate on wide screens, all from the right when narrow. */
+export function EducationSection() {
+  const viewport = useViewport();
+  const newestFirst = [...schools].reverse();
+  const sideOf = (index: number): Side =>
+    viewport !== 'wide' || index % 2 === 1 ? 'right' : 'left';
+
+  return (
+    <Section id="education" title="Schule" eyebrow="Mein Bildungsweg">
+      <ol
+        className="timeline"
+        data-layout={viewport === 'wide' ? 'alternate' : 'single'}
+        style={{ '--timeline-dot-offset': timelineDotOffset(viewport) } as React.CSSProperties}
+      >
+        {newestFirst.map((school, index) => (
+          <TimelineItem key={school.name} school={school} side={sideOf(index)} />
+        ))}
+      </ol>
+    </Section>
+  );
+}

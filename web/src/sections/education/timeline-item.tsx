@@ -1,0 +1,47 @@
+import { useRef } from 'react';
+import type { School } from '../../content/schools';
+import { useInView } from '../../hooks/use-in-view';
+
+export type Side = 'left' | 'right';
+
+function linkLabel(tag: string | undefined): string {
+  return tag ? `Weitere Infos (${tag})` : 'Weitere Infos';
+}
+
+/** One school; slides in from its side the first time it scrolls into view. */
+export function TimelineItem({ school, side }: { school: School; side: Side }) {
+  const ref = useRef<HTMLLIElement>(null);
+  const inView = useInView(ref, '0px 0px -10% 0px');
+
+  return (
+    <li ref={ref} className="timeline__item" data-side={side} data-visible={inView}>
+      <span className="timeline__dot" aria-hidden="true" />
+      <article className="timeline__card card">
+        <div className="timeline__images" data-count={school.images.length}>
+          {school.images.map((image, index) => (
+            <img
+              key={image.src}
+              src={image.src}
+              width={image.width}
+              height={image.height}
+              alt={school.images.length > 1 ? `${school.name}, Bild ${index + 1}` : school.name}
+              loading="lazy"
+              decoding="async"
+            />
+          ))}
+        </div>
+        <div className="timeline__body">
+          <p className="timeline__years">{school.years}</p>
+          <h3 className="timeline__name">{school.name}</h3>
+          <p className="timeline__links">
+            {school.links.map((link) => (
+              <a key={link.href} href={link.href} target="_blank" rel="noopener noreferrer">
+                {linkLabel(link.tag)}
+              </a>
+            ))}
+          </p>
+        </div>
+      </article>
+    </li>
+  );
+}

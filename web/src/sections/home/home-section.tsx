@@ -1,0 +1,82 @@
+import { profile } from '../../content/profile';
+import { useSectionNavigation } from '../../hooks/use-section-navigation';
+import './home-section.css';
+
+export function HomeSection() {
+  const goToSection = useSectionNavigation();
+
+  return (
+    <section id="home" className="hero" aria-labelledby="home-title">
+      <div className="container hero__inner">
+        <div className="hero__text">
+          <p className="hero__greeting">{profile.greeting}</p>
+          <h1 id="home-title" className="hero__name">
+            {profile.name}
+          </h1>
+          <p className="hero__role">{profile.role}</p>
+          <p className="hero__lead">{profile.lead}</p>
+          <div className="hero__actions">
+            <a
+              className="button button--primary"
+              href="/#contact"
+              onClick={(event) => {
+                event.preventDefault();
+                goToSection('contact');
+              }}
+            >
+              Kontakt aufnehmen
+            </a>
+            <a
+              className="button"
+              href="/#projects"
+              onClick={(event) => {
+                event.preventDefault();
+                goToSection('projects');
+              }}
+            >
+              Projekte ansehen
+            </a>
+          </div>
+        </div>
+
+        <figure className="hero__portrait">
+          <img
+            src={profile.portrait.src}
+            width={profile.portrait.width}
+            height={profile.portrait.height}
+            alt={`Porträt von ${profile.name} (Platzhalter)`}
+            fetchPriority="high"
+            decoding="async"
+          />
+        </figure>
+
+        <div className="hero__profile">
+          <dl className="facts">
+            {profile.facts.map((fact) => (
+              <div key={fact.label} className="facts__item">
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+            <div className="facts__item facts__item--wide">
+              <dt>Skills</dt>
+              <dd>
+                <ul className="chips" aria-label="Skills">
+                  {profile.skills.map((skill) => (
+                    <li key={skill} className="chip">
+                      {skill}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          </dl>
+          <blockquote className="hero__quote">
+            <p>«{profile.quote.text}»</p>
+            <footer>{profile.quote.source}</footer>
+          </blockquote>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router-dom';
+import { MARQUEE_MAX_PROJECTS } from '../../constants';
+import { projects, type Project } from '../../content/projects';
+import { ArrowRightIcon } from '../../layout/icons';
+import { Section } from '../section';
+import './projects-section.css';
+
+function MarqueeCard({ project }: { project: Project }) {
+  return (
+    <li className="marquee__item card">
+      <img
+        src={project.img.src}
+        width={project.img.width}
+        height={project.img.height}
+        alt=""
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="marquee__text">
+        <h3>{project.title}</h3>
+        <p>{project.languages.join(', ')}</p>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The first six projects run as a loop; the list is rendered twice so the band never shows
+ * a gap. The copy is hidden from assistive technology, so every project is read once.
+ */
+export function ProjectsSection() {
+  const shown = projects.slice(0, MARQUEE_MAX_PROJECTS);
+
+  return (
+    <Section id="projects" title="Projekte" eyebrow="Was ich gebaut habe">
+      <div className="marquee">
+        <div className="marquee__track">
+          <ul className="marquee__group" aria-label="Ausgewählte Projekte">
+            {shown.map((project) => (
+              <MarqueeCard key={project.title} project={project} />
+            ))}
+          </ul>
+          <ul className="marquee__group" aria-hidden="true" data-copy="true">
+            {shown.map((project) => (
+              <MarqueeCard key={project.title} project={project} />
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="projects__more">
+        <Link className="button button--primary" to="/all-projects">
+          Alle Projekte ansehen
+          <ArrowRightIcon />
+        </Link>
+      </p>
+    </Section>
+  );
+}

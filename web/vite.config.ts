@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    // Inlined images would become base64 inside the JS bundle and eat the size budget.
+    assetsInlineLimit: 0,
+    target: 'es2022',
+    // Every browser the site targets supports modulepreload; the polyfill would only cost bytes.
+    modulePreload: { polyfill: false },
+  },
+  server: { proxy: { '/api': apiTarget } },
+  preview: { proxy: { '/api': apiTarget } },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
