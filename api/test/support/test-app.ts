@@ -1,0 +1,73 @@
+import { LoggerService } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import TestAgent from 'supertest/lib/agent';
+import { hashPassword } from '../../src/auth/password-hash';
+import { createApp } from '../../src/app.setup';
+import { CONFIG_KEYS } from '../../src/config/app-config';
+
+export type TestEnv = Partial<Record<(typeof CONFIG_KEYS)[number], string>>;
+
+export const TEST_USERNAME = 'bewerbung';
+export const TEST_PASSWORD = 'Richtig-Geheim-42';
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
+// Cheap scrypt parameters keep the many test logins fast; production hashes use the defaults.
+const testPasswordHash = hashPassword(TEST_PASSWORD, { N: 1024, r: 8, p: 1 });
+
+/** Collects log lines so tests can assert what the operator sees. */
+export class CapturingLogger implements LoggerService {
+  readonly lines: string[] = [];
+  log(message: unknown, context?: string) {
+    this.lines.push(`LOG [${context}] ${String(message)}`);
+  }
+  warn(message: unknown, context?: string) {
+    this.lines.push(`WARN [${context}] ${String(message)}`);
+  }
+  error(message: unknown, context?: string) {
+    this.lines.push(`ERROR [${context}] ${String(message)}`);
+  }
+  text(): string {
+    return this.lines.join('\n');
+  }
+}
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: () => TestAgent;
+  logger: CapturingLogger;
+  close: () => Promise<void>;
+}
+
+/**
+ * Sets every configuration variable (unset ones to empty, so a developer's
+ * .env cannot leak in), then starts the real app on 127.0.0.1 at a free port.
+ */
+export async function applyTestEnv(env: TestEnv = {}): Promise<void> {
+  const defaults: TestEnv = {
+    AUTH_USERNAME: TEST_USERNAME,
+    AUTH_PASSWORD_HASH: await testPasswordHash,
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOGIN_RATE_LIMIT: '1000',
+    MAIL_RATE_LIMIT: '1000',
+  };
+  for (const key of CONFIG_KEYS) process.env[key] = env[key] ?? defaults[key] ?? '';
+}
+
+export async function startTestApp(env: TestEnv = {}): Promise<TestApp> {
+  await applyTestEnv(env);
+  const logger = new CapturingLogger();
+  const app = await createApp({ logger });
+  await app.listen(0, '127.0.0.1');
+  const server = app.getHttpServer();
+  return { app, http: () => request(server), logger, close: () => app.close() };
+}
+
+export async function loginToken(testApp: TestApp): Promise<string> {
+  const response = await testApp
+    .http()
+    .post('/api/auth/login')
+    .send({ username: TEST_USERNAME, password: TEST_PASSWORD })
+    .expect(200);
+  return response.body.token as string;
+}
