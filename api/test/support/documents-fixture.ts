@@ -1,0 +1,23 @@
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_DOCUMENTS_DIR } from '../../src/config/paths';
+import { DocumentGroup, MANIFEST_FILE } from '../../src/documents/manifest';
+
+export const REPO_DOCUMENTS_DIR = DEFAULT_DOCUMENTS_DIR;
+
+export async function readRepoManifest(): Promise<DocumentGroup[]> {
+  return JSON.parse(await readFile(join(REPO_DOCUMENTS_DIR, MANIFEST_FILE), 'utf8'));
+}
+
+/** A scratch copy of the repository's documents folder inside a fresh temp folder. */
+export async function copyDocuments(): Promise<{
+  root: string;
+  dir: string;
+  remove: () => Promise<void>;
+}> {
+  const root = await mkdtemp(join(tmpdir(), 'api-documents-'));
+  const dir = join(root, 'documents');
+  await cp(REPO_DOCUMENTS_DIR, dir, { recursive: true });
+  return { root, dir, remove: () => rm(root, { recursive: true, force: true }) };
+}
