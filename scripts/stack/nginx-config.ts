@@ -78,11 +78,11 @@ export function nginxVariables(settings: NginxSettings): Record<string, string> 
   };
 }
 
-/** Fills the placeholders; an unknown or empty one is an error, not a blank. */
+/** Fills the placeholders; an unknown one is an error, not a blank. */
 export function renderTemplate(text: string, variables: Record<string, string>, file: string) {
   return text.replace(PLACEHOLDER, (_match, name: string) => {
     const value = variables[name];
-    if (value === undefined || value === '') throw new Error(`${file}: no value for \${${name}}`);
+    if (value === undefined) throw new Error(`${file}: no value for \${${name}}`);
     return value;
   });
 }

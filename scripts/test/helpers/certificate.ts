@@ -1,0 +1,42 @@
+// A throw-away self-signed certificate for localhost / 127.0.0.1, made with
+// openssl for one test run.
+import { execFile } from 'node:child_process';
+import { chmod, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface Certificate {
+  certFile: string;
+  keyFile: string;
+  certPem: string;
+}
+
+export async function makeSelfSignedCertificate(dir: string): Promise<Certificate> {
+  const certFile = path.join(dir, 'cert.pem');
+  const keyFile = path.join(dir, 'key.pem');
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+  ]);
+  // nginx started by root reads the key before dropping privileges; a
+  // non-root nginx reads it as itself: both work with the owner's mode.
+  await chmod(keyFile, 0o600);
+  return { certFile, keyFile, certPem: await readFile(certFile, 'utf8') };
+}

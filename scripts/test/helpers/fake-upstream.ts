@@ -1,0 +1,48 @@
+// An in-process stand-in for the API behind nginx: answers every request
+// with what it received, plus headers nginx must not pass on twice.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  bodyBytes: number;
+}
+
+export interface FakeUpstream {
+  address: string;
+  close(): Promise<void>;
+}
+
+export async function startFakeUpstream(): Promise<FakeUpstream> {
+  const server = http.createServer((req, res) => {
+    let bodyBytes = 0;
+    req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+    req.on('end', () => {
+      const received: Received = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        bodyBytes,
+      };
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+        'x-powered-by': 'Express',
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(JSON.stringify(received));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    address: `127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,58 @@
+// Runs the system nginx on a config rendered from the project's templates,
+// for one test file; stop() ends it and removes its run folder.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, chmod } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  nginxArgs,
+  nginxBinary,
+  renderNginxConfig,
+  type NginxSettings,
+} from '../../stack/nginx-config';
+import { freePort } from '../../stack/ports';
+import { startProcess, stopProcess, waitForHttp } from '../../stack/processes';
+
+const run = promisify(execFile);
+
+export async function makeRunDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-nginx-'));
+  await chmod(dir, 0o755);
+  return dir;
+}
+
+/** `nginx -t` on the rendered config; resolves with its output, rejects when invalid. */
+export async function checkConfig(confFile: string): Promise<string> {
+  const { stderr } = await run(nginxBinary(), [...nginxArgs(confFile), '-t']);
+  return stderr;
+}
+
+export interface RunningNginx {
+  baseUrl: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts nginx with `settings` (listen and runDir filled in) and waits for `readyUrl`. */
+export async function startNginx(
+  settings: Omit<NginxSettings, 'listen' | 'runDir'> & { listen?: string },
+  readyPath = '/',
+): Promise<RunningNginx> {
+  const runDir = await makeRunDir();
+  const port = await freePort();
+  const confFile = await renderNginxConfig({ listen: `127.0.0.1:${port}`, ...settings, runDir });
+  const nginx = startProcess('nginx', nginxBinary(), nginxArgs(confFile), {}, () => undefined);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopProcess(nginx);
+    await rm(runDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHttp(`${baseUrl}${readyPath}`, nginx, 'nginx');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, port, stop };
+}

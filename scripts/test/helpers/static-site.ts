@@ -1,0 +1,26 @@
+// A small stand-in for web/dist: index.html, hashed assets (one with a
+// precompressed .gz twin whose content differs, to prove gzip_static), an
+// image and robots.txt.
+import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const INDEX_HTML =
+  '<!doctype html><html lang="de"><head><title>Portfolio</title></head><body><div id="root"></div></body></html>\n';
+export const APP_JS = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
+export const PRECOMPRESSED_CSS = 'body{color:green}/* from the .gz file */\n';
+
+export async function makeStaticSite(): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'portfolio-site-'));
+  await mkdir(path.join(root, 'assets'));
+  await writeFile(path.join(root, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  await writeFile(path.join(root, 'assets', 'index-Bx12abcd.js'), APP_JS);
+  await writeFile(path.join(root, 'assets', 'index-Cc34efgh.css'), 'body{color:red}\n');
+  await writeFile(path.join(root, 'assets', 'index-Cc34efgh.css.gz'), gzipSync(PRECOMPRESSED_CSS));
+  await writeFile(path.join(root, 'profile.webp'), Buffer.from('RIFF0000WEBP'));
+  // nginx started by root reads the files as an unprivileged worker.
+  for (const dir of [root, path.join(root, 'assets')]) await chmod(dir, 0o755);
+  return root;
+}

@@ -1,0 +1,159 @@
+// The front as a browser or client meets it: system nginx on the rendered
+// template, in front of a stand-in bundle and a stand-in API.
+import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+import { startFakeUpstream, type FakeUpstream, type Received } from './helpers/fake-upstream';
+import { assertSecurityHeaders } from './helpers/headers';
+import { request } from './helpers/http-client';
+import { startNginx, type RunningNginx } from './helpers/nginx-runner';
+import { APP_JS, INDEX_HTML, PRECOMPRESSED_CSS, makeStaticSite } from './helpers/static-site';
+
+describe('nginx front (plain HTTP)', () => {
+  let site: string;
+  let upstream: FakeUpstream;
+  let nginx: RunningNginx;
+  let url: (path: string) => string;
+
+  before(async () => {
+    site = await makeStaticSite();
+    upstream = await startFakeUpstream();
+    nginx = await startNginx({
+      webRoot: site,
+      apiUpstream: upstream.address,
+      // Small limits so the test reaches them: 1 + burst requests pass.
+      limits: {
+        NGINX_LOGIN_RATE: '1r/m',
+        NGINX_LOGIN_BURST: '2',
+        NGINX_MAIL_RATE: '1r/m',
+        NGINX_MAIL_BURST: '1',
+      },
+    });
+    url = (path) => `${nginx.baseUrl}${path}`;
+  });
+
+  after(async () => {
+    await nginx?.stop();
+    await upstream?.close();
+    await rm(site, { recursive: true, force: true });
+  });
+
+  it('serves index.html for / and for unknown app routes, never cached', async () => {
+    for (const path of ['/', '/protected', '/all-projects', '/no/such/page']) {
+      const res = await request(url(path));
+      assert.equal(res.status, 200, path);
+      assert.equal(res.body.toString(), INDEX_HTML, path);
+      assert.match(String(res.headers['content-type']), /^text\/html/, path);
+      assert.equal(res.headers['cache-control'], 'no-cache', path);
+    }
+  });
+
+  it('serves hashed assets cached for a year, and 404 for a missing one', async () => {
+    const asset = await request(url('/assets/index-Bx12abcd.js'));
+    assert.equal(asset.status, 200);
+    assert.equal(asset.body.toString(), APP_JS);
+    assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable');
+
+    const missing = await request(url('/assets/index-missing.js'));
+    assert.equal(missing.status, 404);
+    assert.ok(!missing.body.toString().includes('<div id="root">'), 'not the app HTML');
+    assert.equal(missing.headers['cache-control'], undefined, 'a 404 is not cached');
+  });
+
+  it('revalidates other static files and keeps images a day', async () => {
+    assert.equal((await request(url('/robots.txt'))).headers['cache-control'], 'no-cache');
+    assert.equal(
+      (await request(url('/profile.webp'))).headers['cache-control'],
+      'public, max-age=86400',
+    );
+  });
+
+  it('compresses text on the fly and serves precompressed .gz files', async () => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    const js = await request(url('/assets/index-Bx12abcd.js'), { headers: gzip });
+    assert.equal(js.headers['content-encoding'], 'gzip');
+    assert.match(String(js.headers.vary), /Accept-Encoding/);
+    assert.equal(gunzipSync(js.body).toString(), APP_JS);
+
+    const css = await request(url('/assets/index-Cc34efgh.css'), { headers: gzip });
+    assert.equal(css.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(css.body).toString(), PRECOMPRESSED_CSS);
+
+    const plain = await request(url('/assets/index-Bx12abcd.js'));
+    assert.equal(plain.headers['content-encoding'], undefined);
+  });
+
+  it('sends the security headers on pages, assets, errors and API answers', async () => {
+    const answers = {
+      '/': await request(url('/')),
+      '/assets/…js': await request(url('/assets/index-Bx12abcd.js')),
+      '404': await request(url('/assets/missing.js')),
+      '405': await request(url('/'), { method: 'POST', body: 'x' }),
+      '/api': await request(url('/api/health')),
+    };
+    for (const [where, res] of Object.entries(answers)) assertSecurityHeaders(res.headers, where);
+  });
+
+  it('proxies /api with its prefix, the real client address and the scheme', async () => {
+    const res = await request(url('/api/documents?x=1'), {
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' },
+    });
+    assert.equal(res.status, 200);
+    const received = JSON.parse(res.body.toString()) as Received;
+    assert.equal(received.url, '/api/documents?x=1');
+    assert.equal(received.headers['x-forwarded-for'], '127.0.0.1', 'set, not appended');
+    assert.equal(received.headers['x-real-ip'], '127.0.0.1');
+    assert.equal(received.headers['x-forwarded-proto'], 'http');
+    assert.equal(res.headers['cache-control'], 'no-store', 'the API chooses its caching');
+  });
+
+  it('allows only GET and HEAD for static files', async () => {
+    assert.equal((await request(url('/'), { method: 'HEAD' })).status, 200);
+    for (const [method, path] of [
+      ['POST', '/'],
+      ['POST', '/index.html'],
+      ['PUT', '/assets/index-Bx12abcd.js'],
+      ['DELETE', '/protected'],
+    ]) {
+      assert.equal(
+        (await request(url(path), { method, body: 'x' })).status,
+        405,
+        `${method} ${path}`,
+      );
+    }
+  });
+
+  it('refuses API bodies over 32 KiB and passes small ones', async () => {
+    const json = { 'content-type': 'application/json' };
+    const big = await request(url('/api/documents'), {
+      method: 'POST',
+      headers: json,
+      body: 'x'.repeat(40 * 1024),
+    });
+    assert.equal(big.status, 413);
+    assertSecurityHeaders(big.headers, '413');
+    const small = await request(url('/api/documents'), {
+      method: 'POST',
+      headers: json,
+      body: '{"a":1}',
+    });
+    assert.equal(small.status, 200);
+    assert.equal((JSON.parse(small.body.toString()) as Received).bodyBytes, 7);
+  });
+
+  it('answers 429 once a client exceeds the login or the mail rate', async () => {
+    const post = (path: string) => request(url(path), { method: 'POST', body: '{}' });
+    const login = [];
+    for (let i = 0; i < 4; i += 1) login.push((await post('/api/auth/login')).status);
+    assert.deepEqual(login, [200, 200, 200, 429]);
+    const limited = await post('/api/auth/login');
+    assertSecurityHeaders(limited.headers, '429');
+
+    const mail = [];
+    for (let i = 0; i < 3; i += 1) mail.push((await post('/api/mail')).status);
+    assert.deepEqual(mail, [200, 200, 429]);
+
+    assert.equal((await post('/api/documents')).status, 200, 'other API routes are not limited');
+  });
+});
