@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from '../config/paths';
+import { hashPassword, parsePasswordHash, verifyPassword } from './password-hash';
+
+const FAST = { N: 1024, r: 8, p: 1 };
+
+describe('password hashes', () => {
+  it('verifies the right password and refuses a wrong one', async () => {
+    const hash = parsePasswordHash(await hashPassword('Geheimnis', FAST));
+    expect(hash).toBeDefined();
+    await expect(verifyPassword('Geheimnis', hash!)).resolves.toBe(true);
+    await expect(verifyPassword('geheimnis', hash!)).resolves.toBe(false);
+    await expect(verifyPassword('', hash!)).resolves.toBe(false);
+  });
+
+  it('salts: the same password gives different hashes', async () => {
+    expect(await hashPassword('gleich', FAST)).not.toEqual(await hashPassword('gleich', FAST));
+  });
+
+  it('uses scrypt with N=2^17, r=8, p=1 by default', async () => {
+    expect(await hashPassword('x')).toMatch(/^scrypt:131072:8:1:[\w-]{22}:[\w-]{43}$/);
+  });
+
+  it.each([
+    ['plain text', 'Geheimnis'],
+    ['another scheme', '$argon2id$v=19$m=65536,t=3,p=4$abc$def'],
+    ['a missing part', 'scrypt:1024:8:1:c2FsdHNhbHRzYWx0c2FsdA'],
+    ['N not a power of two', 'scrypt:1000:8:1:c2FsdHNhbHRzYWx0c2FsdA:a2V5a2V5a2V5a2V5a2V5a2V5'],
+    ['absurd memory', 'scrypt:1048576:32:1:c2FsdHNhbHRzYWx0c2FsdA:a2V5a2V5a2V5a2V5a2V5a2V5'],
+    ['a short salt', 'scrypt:1024:8:1:c2FsdA:a2V5a2V5a2V5a2V5a2V5a2V5'],
+    ['invalid characters', 'scrypt:1024:8:1:c2FsdHNhbHRzYWx0c2FsdA:a2V5a2V5a2V5a2V5a2V5a2V5$'],
+  ])('refuses %s', (_case, value) => {
+    expect(parsePasswordHash(value)).toBeUndefined();
+  });
+
+  it('hash-password CLI prints only the hash, one line, that verifies', async () => {
+    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+    const cli = join(__dirname, 'hash-password.cli.ts');
+    const { stdout } = await promisify(execFile)(tsx, [cli, 'Mein Passwort']);
+    const lines = stdout.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe('');
+    const hash = parsePasswordHash(lines[0]);
+    expect(hash).toBeDefined();
+    await expect(verifyPassword('Mein Passwort', hash!)).resolves.toBe(true);
+  }, 20_000);
+});

@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { parseAppConfig } from './app-config';
+import { parseDurationSeconds } from './duration';
+import { REPO_ROOT } from './paths';
+
+describe('configuration', () => {
+  it('has secure, working defaults for an empty environment', () => {
+    const config = parseAppConfig({});
+    expect(config.auth).toEqual({ username: 'bewerbung', passwordHash: undefined });
+    expect(config.jwt).toEqual({ secret: undefined, expiresInSeconds: 7200 });
+    expect(config.smtp).toEqual({ host: undefined, port: 587, secure: false, auth: undefined });
+    expect(config.mail.spoolDir).toBe(join(REPO_ROOT, 'mail-spool'));
+    expect(config.documentsDir).toBe(join(REPO_ROOT, 'documents'));
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 3000 });
+    expect(config.rateLimits).toEqual({
+      login: { limit: 5, ttlMs: 60_000 },
+      mail: { limit: 5, ttlMs: 600_000 },
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseAppConfig({ SMTP_HOST: ' ', API_PORT: '' }).server.port).toBe(3000);
+  });
+
+  it('reads every value it is given', () => {
+    const config = parseAppConfig({
+      AUTH_USERNAME: 'gast',
+      JWT_SECRET: 'x'.repeat(32),
+      JWT_EXPIRES_IN: '30m',
+      SMTP_HOST: 'mailpit',
+      SMTP_PORT: '1025',
+      SMTP_SECURE: 'true',
+      SMTP_USER: 'u',
+      SMTP_PASS: 'p',
+      MAIL_TO: 'owner@example.ch',
+      MAIL_FROM: 'Portfolio <web@example.ch>',
+      API_HOST: '0.0.0.0',
+      API_PORT: '8081',
+      LOGIN_RATE_LIMIT: '50',
+      MAIL_RATE_LIMIT: '7',
+    });
+    expect(config.auth.username).toBe('gast');
+    expect(config.jwt).toEqual({ secret: 'x'.repeat(32), expiresInSeconds: 1800 });
+    expect(config.smtp).toEqual({
+      host: 'mailpit',
+      port: 1025,
+      secure: true,
+      auth: { user: 'u', pass: 'p' },
+    });
+    expect(config.mail.to).toBe('owner@example.ch');
+    expect(config.mail.from).toBe('Portfolio <web@example.ch>');
+    expect(config.server).toEqual({ host: '0.0.0.0', port: 8081 });
+    expect(config.rateLimits.login.limit).toBe(50);
+    expect(config.rateLimits.mail.limit).toBe(7);
+  });
+
+  it('lists every malformed value at once', () => {
+    const parse = () =>
+      parseAppConfig({
+        JWT_SECRET: 'short',
+        SMTP_PORT: '70000',
+        SMTP_SECURE: 'vielleicht',
+        SMTP_USER: 'only-user',
+        MAIL_TO: 'not-an-address',
+        LOGIN_RATE_LIMIT: '0',
+      });
+    expect(parse).toThrow(/JWT_SECRET must be at least 32 characters/);
+    expect(parse).toThrow(/SMTP_PORT must be a whole number from 1 to 65535/);
+    expect(parse).toThrow(/SMTP_SECURE must be true or false/);
+    expect(parse).toThrow(/SMTP_USER and SMTP_PASS go together/);
+    expect(parse).toThrow(/MAIL_TO must be a mail address/);
+    expect(parse).toThrow(/LOGIN_RATE_LIMIT must be a whole number/);
+  });
+});
+
+describe('token lifetimes', () => {
+  it.each([
+    ['2h', 7200],
+    ['30m', 1800],
+    ['1d', 86400],
+    ['45s', 45],
+    ['7200', 7200],
+  ])('reads %s as %i seconds', (value, seconds) => {
+    expect(parseDurationSeconds(value)).toBe(seconds);
+  });
+
+  it.each(['', '0', '2 hours', '-1h', '1.5h', 'h'])('refuses %p', (value) => {
+    expect(parseDurationSeconds(value)).toBeUndefined();
+  });
+});
