@@ -37,12 +37,15 @@ export function SiteNav({ id, open, isAuthenticated, onNavigate, onEscape }: Sit
             >
               {item.label}
               {item.id === 'documents' && (
-                <span className="site-nav__lock" data-locked={!isAuthenticated}>
-                  <LockIcon open={isAuthenticated} />
-                  <span className="visually-hidden">
-                    {isAuthenticated ? ' (entsperrt)' : ' (gesperrt)'}
+                <>
+                  {' '}
+                  <span className="site-nav__lock" data-locked={!isAuthenticated}>
+                    <LockIcon open={isAuthenticated} />
+                    <span className="visually-hidden">
+                      {isAuthenticated ? '(entsperrt)' : '(gesperrt)'}
+                    </span>
                   </span>
-                </span>
+                </>
               )}
             </a>
           </li>

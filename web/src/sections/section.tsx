@@ -15,12 +15,12 @@ export function Section({ id, title, eyebrow, className, children }: SectionProp
   return (
     <section id={id} className={`section ${className ?? ''}`} aria-labelledby={`${id}-title`}>
       <div className="container">
-        <header className="section__header">
+        <div className="section__header">
           {eyebrow && <p className="section__eyebrow">{eyebrow}</p>}
           <h2 id={`${id}-title`} className="section__title">
             {title}
           </h2>
-        </header>
+        </div>
         {children}
       </div>
     </section>

@@ -23,7 +23,7 @@ export default function AllProjectsPage() {
     <div className="page container">
       <title>Alle Projekte – Baran Demir</title>
       <BackHomeLink section="projects">Zurück zur Startseite</BackHomeLink>
-      <header className="page__header all-projects__header">
+      <div className="page__header all-projects__header">
         <h1 className="page__title">Alle Projekte</h1>
         <div className="all-projects__filter">
           <label htmlFor="project-filter">Nach Sprache filtern</label>
@@ -43,7 +43,7 @@ export default function AllProjectsPage() {
             ))}
           </select>
         </div>
-      </header>
+      </div>
       <p className="all-projects__count" role="status">
         {shown.length === 1 ? '1 Projekt' : `${shown.length} Projekte`}
       </p>

@@ -13,7 +13,7 @@ function DocumentsArea() {
 
   return (
     <>
-      <header className="page__header protected__header">
+      <div className="page__header protected__header">
         <div>
           <h1 className="page__title">Willkommen!</h1>
           <p className="page__lead">
@@ -23,7 +23,7 @@ function DocumentsArea() {
         <button type="button" className="button" onClick={logout}>
           Logout
         </button>
-      </header>
+      </div>
       {state.status === 'loading' && <p role="status">Dokumente werden geladen...</p>}
       {state.status === 'error' && (
         <div role="alert" className="protected__error">

@@ -73,7 +73,7 @@ export function HomeSection() {
           </dl>
           <blockquote className="hero__quote">
             <p>«{profile.quote.text}»</p>
-            <footer>{profile.quote.source}</footer>
+            <p className="hero__quote-source">{profile.quote.source}</p>
           </blockquote>
         </div>
       </div>

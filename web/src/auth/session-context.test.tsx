@@ -1,0 +1,54 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEY_AUTHENTICATED, STORAGE_KEY_TOKEN } from '../constants';
+import { SessionProvider, useSession } from './session-context';
+
+function Probe() {
+  const session = useSession();
+  return (
+    <>
+      <p>{session.isAuthenticated ? `angemeldet:${session.token}` : 'abgemeldet'}</p>
+      <button onClick={() => session.login('neu')}>anmelden</button>
+      <button onClick={session.logout}>abmelden</button>
+    </>
+  );
+}
+
+const renderSession = () =>
+  render(
+    <SessionProvider>
+      <Probe />
+    </SessionProvider>,
+  );
+
+describe('session', () => {
+  it('starts logged out with empty storage', () => {
+    renderSession();
+    expect(screen.getByText('abgemeldet')).toBeInTheDocument();
+  });
+
+  it('is restored from local storage at start', () => {
+    localStorage.setItem('isAuthenticated', 'true');
+    localStorage.setItem('token', 'gespeichert');
+    renderSession();
+    expect(screen.getByText('angemeldet:gespeichert')).toBeInTheDocument();
+  });
+
+  it('counts only the string "true" as logged in', () => {
+    localStorage.setItem('isAuthenticated', 'yes');
+    renderSession();
+    expect(screen.getByText('abgemeldet')).toBeInTheDocument();
+  });
+
+  it('stores the flag and the token on login, and clears both on logout', () => {
+    renderSession();
+    fireEvent.click(screen.getByText('anmelden'));
+    expect(screen.getByText('angemeldet:neu')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEY_AUTHENTICATED)).toBe('true');
+    expect(localStorage.getItem(STORAGE_KEY_TOKEN)).toBe('neu');
+    fireEvent.click(screen.getByText('abmelden'));
+    expect(screen.getByText('abgemeldet')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEY_AUTHENTICATED)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEY_TOKEN)).toBeNull();
+  });
+});
