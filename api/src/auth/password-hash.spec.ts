@@ -35,15 +35,30 @@ describe('password hashes', () => {
     expect(parsePasswordHash(value)).toBeUndefined();
   });
 
-  it('hash-password CLI prints only the hash, one line, that verifies', async () => {
+  describe('hash-password CLI', () => {
     const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
     const cli = join(__dirname, 'hash-password.cli.ts');
-    const { stdout } = await promisify(execFile)(tsx, [cli, 'Mein Passwort']);
-    const lines = stdout.split('\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toBe('');
-    const hash = parsePasswordHash(lines[0]);
-    expect(hash).toBeDefined();
-    await expect(verifyPassword('Mein Passwort', hash!)).resolves.toBe(true);
-  }, 20_000);
+
+    async function expectOnlyHashOf(password: string, stdout: string): Promise<void> {
+      const lines = stdout.split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toBe('');
+      const hash = parsePasswordHash(lines[0]);
+      expect(hash).toBeDefined();
+      await expect(verifyPassword(password, hash!)).resolves.toBe(true);
+    }
+
+    it('prints only the hash of its argument, one line', async () => {
+      const { stdout } = await promisify(execFile)(tsx, [cli, 'Mein Passwort']);
+      await expectOnlyHashOf('Mein Passwort', stdout);
+    }, 20_000);
+
+    it('reads the password from stdin when no argument is given', async () => {
+      const stdout = await new Promise<string>((resolve, reject) => {
+        const child = execFile(tsx, [cli], (error, out) => (error ? reject(error) : resolve(out)));
+        child.stdin?.end('Über stdin\n');
+      });
+      await expectOnlyHashOf('Über stdin', stdout);
+    }, 20_000);
+  });
 });
