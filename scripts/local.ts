@@ -3,26 +3,13 @@
 // 127.0.0.1:WEB_PORT (8080) and, without SMTP_HOST, an SMTP sink writing to
 // .local/mail. Values come from .env; the environment overrides them.
 // Ctrl-C (or SIGTERM) stops everything it started.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { buildMissing } from './stack/builds';
 import { mergeEnv, readEnvFile } from './stack/env-file';
-import { apiMain, envFile, repoRoot, webDist } from './stack/paths';
+import { envFile, repoRoot } from './stack/paths';
 import { startStack, type Stack } from './stack/start-stack';
 
 const localDir = path.join(repoRoot, '.local');
-
-function buildMissing(): void {
-  const builds: Array<[string, string]> = [
-    [apiMain, 'api'],
-    [path.join(webDist, 'index.html'), 'web'],
-  ];
-  for (const [file, workspace] of builds) {
-    if (existsSync(file)) continue;
-    console.log(`Building ${workspace} (npm run build -w ${workspace}) ...`);
-    execFileSync('npm', ['run', 'build', '-w', workspace], { cwd: repoRoot, stdio: 'inherit' });
-  }
-}
 
 function port(value: string | undefined, fallback: number): number {
   const parsed = Number(value ?? fallback);

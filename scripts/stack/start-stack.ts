@@ -65,6 +65,8 @@ export interface Stack {
   baseUrl: string;
   /** The API directly, bypassing nginx, e.g. http://127.0.0.1:3000. */
   apiUrl: string;
+  /** The API's process id (the benchmark reads its memory). */
+  apiPid: number;
   username: string;
   /** The login password; undefined when a configured hash or the API's one-time password is used. */
   password: string | undefined;
@@ -171,6 +173,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     return {
       baseUrl,
       apiUrl,
+      apiPid: api.child.pid ?? 0,
       username: apiEnv.AUTH_USERNAME || 'bewerbung',
       password,
       mailDir: smtpConfigured ? undefined : mailDir,
