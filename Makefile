@@ -1,0 +1,51 @@
+# Short commands for the portfolio site. `make` alone lists them.
+# Docker targets use docker compose; `local` runs the same stack natively.
+.DEFAULT_GOAL := help
+.PHONY: help up up-tls down logs images test local password lint build install
+
+COMPOSE ?= docker compose
+TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{ printf "  make %-10s %s\n", $$1, $$2 }'
+
+up: ## Build and start the site in Docker (port WEB_PORT, default 8080)
+	$(COMPOSE) up -d --build
+	@echo "Website on port WEB_PORT (default 8080), mails: http://127.0.0.1:8025/ (MAILPIT_UI_PORT)"
+	@echo "One-time password (when AUTH_PASSWORD_HASH is empty): make logs"
+
+up-tls: ## Start with HTTPS (certificate in TLS_DIR, see README)
+	$(COMPOSE) $(TLS_FILES) up -d --build
+
+down: ## Stop and remove the containers
+	$(COMPOSE) $(TLS_FILES) down
+
+logs: ## Follow the logs of all containers
+	$(COMPOSE) logs -f
+
+images: ## Build the images only
+	$(COMPOSE) build
+
+test: ## Run every test suite inside a container (Debian, chromium, nginx)
+	$(COMPOSE) --profile test build test
+	$(COMPOSE) --profile test run --rm test
+
+install: node_modules ## Install the npm dependencies (npm ci)
+
+node_modules: package-lock.json
+	npm ci --no-audit --no-fund
+	@touch node_modules
+
+local: node_modules ## Run the stack natively: nginx :8080, API :3000, SMTP sink (Ctrl-C stops)
+	npx tsx scripts/local.ts
+
+password: node_modules ## Make a value for AUTH_PASSWORD_HASH (asks for the password)
+	@stty -echo 2>/dev/null; printf 'Passwort: '; read -r pw; stty echo 2>/dev/null; echo; \
+	if [ -z "$$pw" ]; then echo 'Kein Passwort eingegeben.' >&2; exit 1; fi; \
+	hash=$$(npm run -s hash-password -w api -- "$$pw") && echo "AUTH_PASSWORD_HASH=$$hash"
+
+lint: node_modules ## ESLint and Prettier over the whole repository
+	npm run lint
+
+build: node_modules ## Build the API and the web bundle (api/dist, web/dist)
+	npm run build

@@ -1,0 +1,152 @@
+// The container delivery, checked by parsing (no Docker engine here): the
+// compose files, both Dockerfiles, .env.example and .dockerignore.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { parse } from 'yaml';
+import { CONFIG_KEYS } from '../../api/src/config/app-config';
+import { readEnvFile } from '../stack/env-file';
+import { nginxDefaultsFile, repoRoot } from '../stack/paths';
+import { argsOf, parseDockerfile, type Stage } from './helpers/dockerfile';
+
+interface Service {
+  image?: string;
+  build?: { dockerfile: string; target?: string };
+  ports?: string[];
+  volumes?: string[];
+  environment?: Record<string, string>;
+  env_file?: Array<{ path: string; required: boolean }>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  restart?: string;
+  networks?: string[];
+  profiles?: string[];
+  read_only?: boolean;
+}
+
+const read = (name: string) => readFileSync(path.join(repoRoot, name), 'utf8');
+const compose = parse(read('docker-compose.yml')) as {
+  services: Record<string, Service>;
+  networks: object;
+};
+const tlsOverride = parse(read('docker-compose.tls.yml')) as { services: Record<string, Service> };
+const { web, api, mailpit, test } = compose.services;
+const apiStages = parseDockerfile(path.join(repoRoot, 'Dockerfile.api'));
+const webStages = parseDockerfile(path.join(repoRoot, 'Dockerfile.web'));
+const last = (stages: Stage[]) => stages[stages.length - 1];
+
+describe('docker-compose.yml', () => {
+  it('runs web, api and mailpit, with the tests behind a profile', () => {
+    assert.deepEqual(Object.keys(compose.services).sort(), ['api', 'mailpit', 'test', 'web']);
+    assert.deepEqual(test.profiles, ['test']);
+    assert.equal(test.build?.target, 'test');
+  });
+
+  it('publishes only web (port WEB_PORT, default 8080) and the Mailpit UI on 127.0.0.1', () => {
+    assert.deepEqual(web.ports, ['${WEB_PORT:-8080}:8080']);
+    assert.equal(api.ports, undefined);
+    assert.deepEqual(mailpit.ports, ['127.0.0.1:${MAILPIT_UI_PORT:-8025}:8025']);
+  });
+
+  it('starts in order of health and restarts unless stopped', () => {
+    assert.deepEqual(web.depends_on, { api: { condition: 'service_healthy' } });
+    assert.deepEqual(api.depends_on, { mailpit: { condition: 'service_healthy' } });
+    assert.deepEqual(mailpit.healthcheck?.test, ['CMD', '/mailpit', 'readyz']);
+    for (const service of [web, api, mailpit]) assert.equal(service.restart, 'unless-stopped');
+    for (const stages of [apiStages, webStages])
+      assert.equal(argsOf(last(stages), 'HEALTHCHECK').length, 1);
+  });
+
+  it('keeps the services on a private network with read-only file systems', () => {
+    assert.ok('portfolio' in compose.networks);
+    for (const service of [web, api, mailpit]) assert.deepEqual(service.networks, ['portfolio']);
+    assert.equal(web.read_only, true);
+    assert.equal(api.read_only, true);
+  });
+
+  it('configures the API from an optional .env, mounts documents read-only, sends mail to Mailpit', () => {
+    assert.deepEqual(api.env_file, [{ path: '.env', required: false }]);
+    assert.deepEqual(api.volumes, ['${DOCUMENTS_DIR:-./documents}:/app/documents:ro']);
+    assert.equal(api.environment?.DOCUMENTS_DIR, '/app/documents');
+    assert.equal(api.environment?.API_HOST, '0.0.0.0');
+    assert.equal(api.environment?.SMTP_HOST, '${SMTP_HOST:-mailpit}');
+    assert.equal(web.environment?.API_UPSTREAM, `api:${api.environment?.API_PORT}`);
+  });
+
+  it('adds HTTPS with docker-compose.tls.yml: port 443, certificate and key mounted read-only', () => {
+    const tls = tlsOverride.services.web;
+    assert.deepEqual(tls.ports, ['${HTTPS_PORT:-443}:8443']);
+    assert.equal(tls.environment?.TLS_CERT_FILE, '/etc/nginx/tls/fullchain.pem');
+    assert.equal(tls.environment?.TLS_KEY_FILE, '/etc/nginx/tls/privkey.pem');
+    assert.ok(tls.volumes?.every((volume) => volume.endsWith(':ro')));
+  });
+});
+
+describe('Dockerfiles', () => {
+  const pinnedNode = /^node:\d+\.\d+\.\d+-(alpine|bookworm-slim)$/;
+
+  it('build from exactly pinned multi-arch official images', () => {
+    for (const stage of [...apiStages, ...webStages.slice(0, -1)])
+      assert.match(stage.from, pinnedNode);
+    assert.match(last(webStages).from, /^nginx:\d+\.\d+\.\d+-alpine$/);
+  });
+
+  it('build the API with dev dependencies and run it with production ones only', () => {
+    const build = apiStages.find((stage) => stage.name === 'build') as Stage;
+    assert.ok(argsOf(build, 'RUN').some((run) => run.startsWith('npm ci')));
+    assert.ok(argsOf(build, 'RUN').includes('npm run build -w api'));
+    const deps = apiStages.find((stage) => stage.name === 'deps') as Stage;
+    assert.ok(argsOf(deps, 'RUN').some((run) => run.includes('--omit=dev')));
+    const runtime = last(apiStages);
+    assert.equal(runtime.name, 'runtime');
+    assert.deepEqual(argsOf(runtime, 'USER'), ['node']);
+    assert.deepEqual(argsOf(runtime, 'CMD'), ['["node", "dist/main.js"]']);
+    assert.match(argsOf(runtime, 'HEALTHCHECK')[0], /\/api\/health/);
+  });
+
+  it('serve the web bundle from nginx as a non-root user with the project template', () => {
+    const build = webStages[0];
+    assert.ok(argsOf(build, 'RUN').includes('npm run build -w web'));
+    const runtime = last(webStages);
+    assert.deepEqual(argsOf(runtime, 'USER'), ['nginx']);
+    const copies = argsOf(runtime, 'COPY').join('\n');
+    assert.match(copies, /nginx\/templates \/etc\/nginx\/portfolio\/templates/);
+    assert.match(copies, /--from=build \/app\/web\/dist \/usr\/share\/nginx\/html/);
+    assert.match(argsOf(runtime, 'HEALTHCHECK')[0], /\/nginx-health/);
+  });
+
+  it('give `make test` a Debian stage with chromium and nginx that runs npm test', () => {
+    const stage = apiStages.find((s) => s.name === 'test') as Stage;
+    assert.match(argsOf(stage, 'RUN').join(' '), /apt-get install .*chromium.* nginx/);
+    assert.deepEqual(argsOf(stage, 'USER'), ['node']);
+    assert.deepEqual(argsOf(stage, 'CMD'), ['["npm", "test"]']);
+  });
+});
+
+describe('.env.example and .dockerignore', () => {
+  const example = readEnvFile(path.join(repoRoot, '.env.example'));
+
+  it('lists every setting of the API, nginx and compose', () => {
+    const names = [
+      ...CONFIG_KEYS,
+      ...Object.keys(readEnvFile(nginxDefaultsFile)),
+      'WEB_PORT',
+      'TLS_DIR',
+      'HTTPS_PORT',
+    ];
+    for (const name of names) assert.ok(name in example, `${name} in .env.example`);
+  });
+
+  it('holds no secret', () => {
+    for (const name of ['AUTH_PASSWORD_HASH', 'JWT_SECRET', 'SMTP_PASS', 'SMTP_USER']) {
+      assert.equal(example[name], '', `${name} is empty`);
+    }
+  });
+
+  it('keeps dependencies, builds and .env out of build contexts', () => {
+    const ignored = read('.dockerignore').split('\n');
+    for (const entry of ['**/node_modules', '**/dist', '.env', '.git'])
+      assert.ok(ignored.includes(entry), entry);
+  });
+});
