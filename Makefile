@@ -42,7 +42,7 @@ local: node_modules ## Run the stack natively: nginx :8080, API :3000, SMTP sink
 password: node_modules ## Make a value for AUTH_PASSWORD_HASH (asks for the password)
 	@stty -echo 2>/dev/null; printf 'Passwort: '; read -r pw; stty echo 2>/dev/null; echo; \
 	if [ -z "$$pw" ]; then echo 'Kein Passwort eingegeben.' >&2; exit 1; fi; \
-	hash=$$(npm run -s hash-password -w api -- "$$pw") && echo "AUTH_PASSWORD_HASH=$$hash"
+	hash=$$(printf %s "$$pw" | npm run -s hash-password -w api) && echo "AUTH_PASSWORD_HASH=$$hash"
 
 lint: node_modules ## ESLint and Prettier over the whole repository
 	npm run lint
