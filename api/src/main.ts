@@ -1,17 +1,22 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { ConsoleLogger, Logger } from '@nestjs/common';
 import { createApp } from './app.setup';
-import { AppConfig, appConfig } from './config/app-config';
+import { parseAppConfig } from './config/app-config';
 
 async function bootstrap(): Promise<void> {
-  const app = await createApp();
-  const { host, port } = app.get<AppConfig>(appConfig.KEY).server;
+  // Importing createApp has loaded .env; checking the configuration before Nest
+  // starts ends a misconfigured start with one clear message instead of a stack.
+  const { host, port } = parseAppConfig(process.env).server;
+  const app = await createApp({
+    // Plain lines (no colour codes) when the log goes to a file or a container log.
+    logger: new ConsoleLogger({ colors: Boolean(process.stdout.isTTY) }),
+    abortOnError: false,
+  });
   await app.listen(port, host);
   new Logger('Bootstrap').log(`API listening on http://${host}:${port}/api`);
 }
 
 bootstrap().catch((error: unknown) => {
-  // Configuration errors carry a message meant for the operator; print it plainly.
-  console.error(error instanceof Error ? error.message : error);
+  console.error(`API not started: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
