@@ -1,4 +1,4 @@
-import { applyTestEnv, startTestApp } from './support/test-app';
+import { applyTestEnv, loginToken, startTestApp } from './support/test-app';
 import { createApp } from '../src/app.setup';
 
 describe('start-up configuration', () => {
@@ -37,6 +37,17 @@ describe('start-up configuration', () => {
       await testApp.close();
     }
     expect(passwords[0]).not.toEqual(passwords[1]);
+  });
+
+  it('signs tokens with the lifetime from JWT_EXPIRES_IN', async () => {
+    const testApp = await startTestApp({ JWT_EXPIRES_IN: '30m' });
+    try {
+      const token = await loginToken(testApp);
+      const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+      expect(payload.exp - payload.iat).toBe(1800);
+    } finally {
+      await testApp.close();
+    }
   });
 
   it.each([
