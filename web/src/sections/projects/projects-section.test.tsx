@@ -1,0 +1,39 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MARQUEE_MAX_PROJECTS } from '../../constants';
+import { projects } from '../../content/projects';
+import { renderApp } from '../../test/render-app';
+
+const section = () => document.getElementById('projects')!;
+
+describe('projects section', () => {
+  it('runs the first six projects in the marquee, duplicated for continuity', () => {
+    renderApp('/');
+    const [original, copy] = Array.from(section().querySelectorAll('.marquee__group'));
+    const titles = (group: Element) =>
+      Array.from(group.querySelectorAll('h3')).map((heading) => heading.textContent);
+    const expected = projects.slice(0, MARQUEE_MAX_PROJECTS).map((project) => project.title);
+    expect(expected).toHaveLength(6);
+    expect(titles(original)).toEqual(expected);
+    expect(titles(copy)).toEqual(expected);
+    expect(copy).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('lets assistive technology read each project once', () => {
+    renderApp('/');
+    const list = within(section()).getByRole('list', { name: 'Ausgewählte Projekte' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(list).getByText('React, TypeScript, Node.js, CSS')).toBeInTheDocument();
+  });
+
+  it('links "Alle Projekte ansehen" to /all-projects', async () => {
+    renderApp('/');
+    const link = within(section()).getByRole('link', { name: 'Alle Projekte ansehen' });
+    expect(link).toHaveAttribute('href', '/all-projects');
+    await userEvent.setup().click(link);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Alle Projekte' }),
+    ).toBeInTheDocument();
+  });
+});
