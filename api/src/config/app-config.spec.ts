@@ -18,6 +18,15 @@ describe('configuration', () => {
     });
   });
 
+  it('reads relative folders from the repository root, absolute ones as they are', () => {
+    const config = parseAppConfig({
+      DOCUMENTS_DIR: './documents',
+      MAIL_SPOOL_DIR: '/var/spool/portfolio',
+    });
+    expect(config.documentsDir).toBe(join(REPO_ROOT, 'documents'));
+    expect(config.mail.spoolDir).toBe('/var/spool/portfolio');
+  });
+
   it('treats empty values as unset', () => {
     expect(parseAppConfig({ SMTP_HOST: ' ', API_PORT: '' }).server.port).toBe(3000);
   });

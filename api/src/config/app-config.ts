@@ -3,7 +3,7 @@ import { ConfigType, registerAs } from '@nestjs/config';
 import { ParsedPasswordHash, parsePasswordHash } from '../auth/password-hash';
 import { parseDurationSeconds } from './duration';
 import { Env, EnvReader } from './env-readers';
-import { DEFAULT_DOCUMENTS_DIR, DEFAULT_MAIL_SPOOL_DIR } from './paths';
+import { DEFAULT_DOCUMENTS_DIR, DEFAULT_MAIL_SPOOL_DIR, REPO_ROOT } from './paths';
 
 /** Every variable the API reads; tests use it to start from a clean slate. */
 export const CONFIG_KEYS = [
@@ -34,8 +34,10 @@ function mailAddress(raw: string): string | undefined {
   return ADDRESS.test(raw) || NAMED_ADDRESS.test(raw) ? raw : undefined;
 }
 
+// Relative folders are read from the repository root, where .env lives, so
+// `DOCUMENTS_DIR=./documents` means the same whatever directory the API starts in.
 function directory(raw: string): string {
-  return isAbsolute(raw) ? raw : resolve(raw);
+  return isAbsolute(raw) ? raw : resolve(REPO_ROOT, raw);
 }
 
 function readSmtp(reader: EnvReader) {
