@@ -1,0 +1,125 @@
+// Turns the raw measurements of one run into report rows with their goals.
+import type { AuditResult } from './lighthouse-audit.ts';
+import type { BundleSize } from './bundle-size.ts';
+import type { Row } from './report.ts';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ratio = (value: number, reference: number) => `${(value / reference).toFixed(2)} x`;
+
+export function bundleRows(app: BundleSize, floor: BundleSize): Row[] {
+  const jsOverFloor = app.jsGzipBytes - floor.jsGzipBytes;
+  return [
+    {
+      figure: 'JS for / (gzip)',
+      measured: kb(app.jsGzipBytes),
+      reference: `${kb(floor.jsGzipBytes)} (floor)`,
+      comparison: `+${kb(jsOverFloor)}`,
+      goal: '<= floor + 14 KB',
+      met: jsOverFloor <= 14 * 1024,
+    },
+    {
+      figure: 'CSS for / (gzip)',
+      measured: kb(app.cssGzipBytes),
+      reference: `${kb(floor.cssGzipBytes)} (floor)`,
+      comparison: `+${kb(app.cssGzipBytes - floor.cssGzipBytes)}`,
+      goal: '<= 15 KB',
+      met: app.cssGzipBytes <= 15 * 1024,
+    },
+  ];
+}
+
+export function lighthouseRows(page: string, app: AuditResult, floor: AuditResult): Row[] {
+  const scores = (a: AuditResult) =>
+    `${a.performance}/${a.accessibility}/${a.bestPractices}/${a.seo}`;
+  const allHundred = [app.performance, app.accessibility, app.bestPractices, app.seo].every(
+    (value) => value === 100,
+  );
+  return [
+    {
+      figure: `Lighthouse ${page} Perf/A11y/BP/SEO`,
+      measured: scores(app),
+      reference: `${scores(floor)} (floor)`,
+      comparison: '',
+      goal: '100/100/100/100',
+      met: allHundred,
+    },
+    {
+      figure: `Lighthouse ${page} LCP`,
+      measured: `${app.lcpMs} ms`,
+      reference: `${floor.lcpMs} ms`,
+      comparison: `${app.lcpMs - floor.lcpMs >= 0 ? '+' : ''}${app.lcpMs - floor.lcpMs} ms`,
+      goal: '<= floor + 300 ms',
+      met: app.lcpMs - floor.lcpMs <= 300,
+    },
+    {
+      figure: `Lighthouse ${page} TBT`,
+      measured: `${app.tbtMs} ms`,
+      reference: `${floor.tbtMs} ms`,
+      comparison: '',
+      goal: '',
+      met: null,
+    },
+    {
+      figure: `Lighthouse ${page} CLS`,
+      measured: String(app.cls),
+      reference: String(floor.cls),
+      comparison: '',
+      goal: '0',
+      met: app.cls === 0,
+    },
+  ];
+}
+
+export function ratioRow(
+  figure: string,
+  unit: string,
+  measured: number,
+  reference: number,
+  minimum: number,
+): Row {
+  return {
+    figure,
+    measured: `${measured} ${unit}`,
+    reference: `${reference} ${unit}`,
+    comparison: ratio(measured, reference),
+    goal: `>= ${minimum} x`,
+    met: measured / reference >= minimum,
+  };
+}
+
+export function zipRows(
+  clients: number,
+  seconds: number,
+  zipSeconds: number,
+  rssGrowthMb: number,
+): Row[] {
+  return [
+    {
+      figure: `download-all, ${clients} client(s): time`,
+      measured: `${seconds.toFixed(2)} s`,
+      reference: `${zipSeconds.toFixed(2)} s (zip -0 -r x${clients})`,
+      comparison: ratio(seconds, zipSeconds),
+      goal: '<= 2 x',
+      met: seconds <= 2 * zipSeconds,
+    },
+    {
+      figure: `download-all, ${clients} client(s): API peak RSS growth`,
+      measured: `${rssGrowthMb.toFixed(1)} MB`,
+      reference: '',
+      comparison: '',
+      goal: clients >= 10 ? '<= 50 MB' : '',
+      met: clients >= 10 ? rssGrowthMb <= 50 : null,
+    },
+  ];
+}
+
+export function rssRow(figure: string, mb: number): Row {
+  return {
+    figure,
+    measured: `${mb} MB`,
+    reference: '',
+    comparison: '',
+    goal: '<= 80 MB',
+    met: mb <= 80,
+  };
+}

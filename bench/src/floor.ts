@@ -1,0 +1,23 @@
+// The floor: the smallest page built with the same libraries and bundler as
+// the site (React, ReactDOM, React Router's declarative BrowserRouter, Vite),
+// from bench/floor/. What the site ships above it is the app's own weight.
+import { join } from 'node:path';
+import { build } from 'vite';
+
+const FLOOR_SOURCE = join(import.meta.dirname, '..', 'floor');
+
+/** Builds the floor page into `<workDir>/floor-dist` and returns that folder. */
+export async function buildFloor(workDir: string): Promise<string> {
+  const outDir = join(workDir, 'floor-dist');
+  // Without this, Vite's API (unlike its CLI) resolves the libraries'
+  // development builds.
+  process.env.NODE_ENV = 'production';
+  await build({
+    root: FLOOR_SOURCE,
+    mode: 'production',
+    logLevel: 'error',
+    configFile: false,
+    build: { outDir, emptyOutDir: true },
+  });
+  return outDir;
+}

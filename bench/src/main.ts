@@ -1,0 +1,167 @@
+// `npm run bench`: measures the site as visitors and the owner's server feel
+// it, each figure beside a reference measured in the same run (these
+// machines are shared and noisy, so only ratios are comparable). Starts the
+// stack the `make local` way on a generated 200 MB document set, prints one
+// table, saves it as JSON under bench/results/, and stops all it started.
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildMissing } from '../../scripts/stack/builds.ts';
+import { startStack, type Stack } from '../../scripts/stack/start-stack.ts';
+import { webDist } from '../../scripts/stack/paths.ts';
+import { startBareNginx } from './bare-nginx.ts';
+import { measureBundle } from './bundle-size.ts';
+import { makeDocumentSet, type DocumentSet } from './document-set.ts';
+import { bundleRows, lighthouseRows, ratioRow, rssRow, zipRows } from './figures.ts';
+import { buildFloor } from './floor.ts';
+import { audit } from './lighthouse-audit.ts';
+import { load } from './load.ts';
+import { runMixedLoad } from './mixed-load.ts';
+import { formatTable, saveResults, type Row } from './report.ts';
+import { rssMb, samplePeakRss } from './rss.ts';
+import { timeZipDownloads, timeZipReference } from './zip-download.ts';
+
+const RESULTS_DIR = join(import.meta.dirname, '..', 'results');
+const LOAD_SECONDS = 10;
+
+// Limits high enough that the bench measures serving, not refusing.
+const UNTHROTTLED = {
+  LOGIN_RATE_LIMIT: '1000000',
+  MAIL_RATE_LIMIT: '1000000',
+  NGINX_LOGIN_RATE: '100000r/s',
+  NGINX_LOGIN_BURST: '100000',
+  NGINX_MAIL_RATE: '100000r/s',
+  NGINX_MAIL_BURST: '100000',
+};
+
+function step(text: string): void {
+  console.log(`[bench] ${text}`);
+}
+
+async function login(stack: Stack): Promise<string> {
+  const response = await fetch(`${stack.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: stack.username, password: stack.password }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (!body.token) throw new Error(`Login failed with status ${response.status}`);
+  return body.token;
+}
+
+async function pageRows(app: Stack, floorDist: string): Promise<Row[]> {
+  step('Lighthouse (mobile) on the floor page, / and /all-projects ...');
+  const floorStack = await startStack({ webRoot: floorDist });
+  try {
+    const floor = await audit(`${floorStack.baseUrl}/`);
+    return [
+      ...lighthouseRows('/', await audit(`${app.baseUrl}/`), floor),
+      ...lighthouseRows('/all-projects', await audit(`${app.baseUrl}/all-projects`), floor),
+    ];
+  } finally {
+    await floorStack.stop();
+  }
+}
+
+async function throughputRows(app: Stack, docs: DocumentSet, token: string): Promise<Row[]> {
+  step(`Requests per second for / (${LOAD_SECONDS} s each) ...`);
+  const site = await startBareNginx(webDist, '/index.html');
+  const files = await startBareNginx(docs.dir, `/${docs.largeFile}`);
+  try {
+    const page = { connections: 50, durationSeconds: LOAD_SECONDS };
+    const pageRps = await load({ ...page, url: `${app.baseUrl}/` });
+    const bareRps = await load({ ...page, url: `${site.url}/` });
+    step(`MB/s for one 2 MB document (${LOAD_SECONDS} s each) ...`);
+    const download = { connections: 10, durationSeconds: LOAD_SECONDS };
+    const api = await load({
+      ...download,
+      url: `${app.baseUrl}/api/download/${docs.largeFile}`,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const direct = await load({ ...download, url: `${files.url}/${docs.largeFile}` });
+    const mbps = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+    return [
+      ratioRow(
+        'Requests/s for / via nginx config',
+        'req/s',
+        pageRps.requestsPerSecond,
+        bareRps.requestsPerSecond,
+        0.9,
+      ),
+      ratioRow(
+        'MB/s for a 2 MB document',
+        'MB/s',
+        mbps(api.bytesPerSecond),
+        mbps(direct.bytesPerSecond),
+        0.5,
+      ),
+    ];
+  } finally {
+    await site.stop();
+    await files.stop();
+  }
+}
+
+async function zipFigures(app: Stack, docs: DocumentSet, token: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const clients of [1, 10]) {
+    step(`download-all over 200 MB with ${clients} client(s) ...`);
+    const before = rssMb(app.apiPid);
+    const sampler = samplePeakRss(app.apiPid);
+    const seconds = await timeZipDownloads(`${app.baseUrl}/api/download-all`, token, clients);
+    const peak = sampler.stop();
+    const reference = await timeZipReference(docs.dir, clients);
+    rows.push(...zipRows(clients, seconds, reference, peak - before));
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  buildMissing();
+  const workDir = await mkdtemp(join(tmpdir(), 'bench-'));
+  // nginx's workers run unprivileged and serve files from here.
+  await chmod(workDir, 0o755);
+  let app: Stack | undefined;
+  try {
+    step('Generating 200 MB of documents and building the floor page ...');
+    const docs = await makeDocumentSet(join(workDir, 'documents'));
+    const floorDist = await buildFloor(workDir);
+    const rows = bundleRows(await measureBundle(webDist), await measureBundle(floorDist));
+
+    step('Starting the stack ...');
+    app = await startStack({ env: { ...UNTHROTTLED, DOCUMENTS_DIR: docs.dir } });
+    await sleep(2000);
+    const idleRss = rssMb(app.apiPid);
+    const token = await login(app);
+
+    rows.push(...(await pageRows(app, floorDist)));
+    rows.push(...(await throughputRows(app, docs, token)));
+    rows.push(...(await zipFigures(app, docs, token)));
+
+    step('1,000 mixed requests ...');
+    const serverErrors = await runMixedLoad({
+      baseUrl: app.baseUrl,
+      username: app.username,
+      password: app.password ?? '',
+      token,
+      smallFile: docs.smallFile,
+    });
+    await sleep(1000);
+    rows.push(rssRow('API RSS idle after start', idleRss));
+    rows.push(
+      rssRow(`API RSS after 1,000 mixed requests (${serverErrors} 5xx)`, rssMb(app.apiPid)),
+    );
+
+    console.log(`\n${formatTable(rows)}\n`);
+    const file = await saveResults(RESULTS_DIR, rows, { serverErrors });
+    console.log(`Saved as ${file}`);
+    const missed = rows.filter((row) => row.met === false).length;
+    console.log(missed === 0 ? 'Every goal met.' : `${missed} goal(s) missed (marked MISSED).`);
+  } finally {
+    await app?.stop();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+await main();
