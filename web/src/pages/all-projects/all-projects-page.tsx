@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FILTER_ALL, FILTER_OPTIONS } from '../../constants';
 import { projects } from '../../content/projects';
@@ -15,7 +15,8 @@ export default function AllProjectsPage() {
   const filter = parseFilter(params.get(FILTER_PARAM));
   const shown = filterProjects(projects, filter);
 
-  useEffect(() => {
+  // Before paint, so the page never shows at the scroll position of the previous one.
+  useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, []);
 
