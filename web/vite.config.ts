@@ -1,10 +1,18 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { owner } from './src/content/owner';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
+/** index.html takes the owner's name from the content data, its one source. */
+const ownerInIndexHtml: Plugin = {
+  name: 'owner-in-index-html',
+  transformIndexHtml: (html) => html.replaceAll('%OWNER_NAME%', owner.name),
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), ownerInIndexHtml],
   build: {
     // Inlined images would become base64 inside the JS bundle and eat the size budget.
     assetsInlineLimit: 0,

@@ -26,6 +26,7 @@ export function LoginForm({
   return (
     <form
       className={`login-form ${className ?? ''}`}
+      aria-label="Anmeldung"
       onSubmit={form.submit}
       aria-describedby={form.error ? errorId : undefined}
       aria-busy={form.busy}

@@ -13,3 +13,6 @@ export const owner = {
 
 export const phoneHref = `tel:${owner.phone.replace(/\s/g, '')}`;
 export const emailHref = `mailto:${owner.email}`;
+
+/** The browser tab title of a side page. */
+export const pageTitle = (page: string) => `${page} – ${owner.name}`;

@@ -37,10 +37,14 @@ function documentTop(element: HTMLElement): number {
   return element.getBoundingClientRect().top + window.scrollY;
 }
 
-/** Centres the section; a section taller than the screen starts at the top instead. */
+function stickyHeaderHeight(): number {
+  return document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0;
+}
+
+/** Centres the section; one taller than the screen starts just below the sticky header. */
 export function centredTop(element: HTMLElement): number {
   const { height } = element.getBoundingClientRect();
-  return documentTop(element) - Math.max(0, (window.innerHeight - height) / 2);
+  return documentTop(element) - Math.max(stickyHeaderHeight(), (window.innerHeight - height) / 2);
 }
 
 export function scrollToSection(id: string): void {

@@ -51,14 +51,17 @@ describe('navigation on the start page', () => {
     expect(location()).toHaveTextContent(/^\/$/);
   });
 
-  it('starts a section taller than the screen at its top', async () => {
+  it('starts a section taller than the screen just below the sticky header', async () => {
     setMedia({});
     vi.useFakeTimers();
-    const scroll = trackScroll({ about: { top: 1000, height: 2000 } });
+    const scroll = trackScroll({
+      '.site-header': { top: 0, height: 64 },
+      about: { top: 1000, height: 2000 },
+    });
     renderApp('/');
     fireEvent.click(screen.getByRole('link', { name: 'Über mich' }));
     await advance(SCROLL_ANIMATION_MS + 50);
-    expect(scroll.position).toBe(1000);
+    expect(scroll.position).toBe(1000 - 64);
   });
 
   it('jumps without animation when the user prefers reduced motion', () => {

@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 
 /**
  * Gives jsdom a scroll position: window.scrollTo moves it, and every call is recorded.
- * Sections get fixed positions by id, as the layout of a real page would give them.
+ * Elements get fixed boxes by id (or by '.first-class'), as a real page's layout would give them.
  */
 export function trackScroll(sections: Record<string, { top: number; height: number }> = {}) {
   let position = 0;
@@ -13,7 +13,7 @@ export function trackScroll(sections: Record<string, { top: number; height: numb
   window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
 
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    const box = sections[this.id] ?? { top: 0, height: 0 };
+    const box = sections[this.id] ?? sections[`.${this.classList[0]}`] ?? { top: 0, height: 0 };
     const top = box.top - position;
     return {
       top,

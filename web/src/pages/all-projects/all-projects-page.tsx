@@ -6,6 +6,7 @@ import { BackHomeLink } from '../back-home-link';
 import { filterProjects, parseFilter } from './filter-projects';
 import { ProjectCard } from './project-card';
 import './all-projects-page.css';
+import { pageTitle } from '../../content/owner';
 
 const FILTER_PARAM = 'sprache';
 
@@ -22,7 +23,7 @@ export default function AllProjectsPage() {
 
   return (
     <div className="page container">
-      <title>Alle Projekte – Baran Demir</title>
+      <title>{pageTitle('Alle Projekte')}</title>
       <BackHomeLink section="projects">Zurück zur Startseite</BackHomeLink>
       <div className="page__header all-projects__header">
         <h1 className="page__title">Alle Projekte</h1>

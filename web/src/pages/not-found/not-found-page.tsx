@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
+import { pageTitle } from '../../content/owner';
 
 export default function NotFoundPage() {
   return (
     <div className="page container not-found">
-      <title>Seite nicht gefunden – Baran Demir</title>
+      <title>{pageTitle('Seite nicht gefunden')}</title>
       <meta name="robots" content="noindex" />
       <p className="not-found__code" aria-hidden="true">
         404

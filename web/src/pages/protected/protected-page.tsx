@@ -6,6 +6,7 @@ import { LoginGate } from './login-gate';
 import { useDocuments } from './use-documents';
 import { ZipButton } from './zip-button';
 import './protected-page.css';
+import { pageTitle } from '../../content/owner';
 
 function DocumentsArea() {
   const logout = useLogout();
@@ -50,7 +51,7 @@ export default function ProtectedPage() {
   const { isAuthenticated } = useSession();
   return (
     <div className="page container protected">
-      <title>Dokumente – Baran Demir</title>
+      <title>{pageTitle('Dokumente')}</title>
       <meta name="robots" content="noindex, nofollow" />
       <BackHomeLink section="documents">Zurück zur Startseite</BackHomeLink>
       {isAuthenticated ? <DocumentsArea /> : <LoginGate />}

@@ -11,7 +11,7 @@ export function ContactForm() {
   const { fields, status, sending, update, submit } = useContactForm();
 
   return (
-    <form className="contact-form card" onSubmit={submit}>
+    <form className="contact-form card" aria-label="Kontaktformular" onSubmit={submit}>
       <div className="field-group">
         <label htmlFor="contact-name">Name</label>
         <input
