@@ -27,6 +27,7 @@ export function SiteHeader() {
         <a
           className="brand"
           href="/#home"
+          aria-label={`${owner.name}, zur Startseite`}
           onClick={(event) => {
             event.preventDefault();
             menus.closeAll();
