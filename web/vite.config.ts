@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { owner } from './src/content/owner';
+import { owner } from './src/content/owner.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
