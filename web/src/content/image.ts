@@ -3,4 +3,6 @@ export interface ImageRef {
   src: string;
   width: number;
   height: number;
+  /** Smaller variants for narrow layouts, in `srcset` syntax. */
+  srcSet?: string;
 }

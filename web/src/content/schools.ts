@@ -1,8 +1,13 @@
+import bffSmall from '../assets/schools/bff-320.webp';
 import bffImage from '../assets/schools/bff.webp';
+import bwdSmall from '../assets/schools/bwd-320.webp';
 import bwdImage from '../assets/schools/bwd.webp';
+import gibbSmall from '../assets/schools/gibb-320.webp';
 import gibbImage from '../assets/schools/gibb.webp';
-import primaryImage from '../assets/schools/primarschule.webp';
+import secondarySmall from '../assets/schools/oberstufe-320.webp';
 import secondaryImage from '../assets/schools/oberstufe.webp';
+import primarySmall from '../assets/schools/primarschule-320.webp';
+import primaryImage from '../assets/schools/primarschule.webp';
 import type { ImageRef } from './image';
 
 export interface SchoolLink {
@@ -18,35 +23,35 @@ export interface School {
   links: SchoolLink[];
 }
 
-const size = { width: 640, height: 400 };
+/** A 640 × 400 picture with its 320 px wide variant. */
+function picture(src: string, small: string): ImageRef {
+  return { src, width: 640, height: 400, srcSet: `${small} 320w, ${src} 640w` };
+}
 
 /** In the order attended; the timeline shows them reversed, newest first. */
 export const schools: School[] = [
   {
     name: 'Primarschule Bern-West',
     years: '2013 – 2019',
-    images: [{ src: primaryImage, ...size }],
+    images: [picture(primaryImage, primarySmall)],
     links: [{ href: 'https://www.bern.ch/themen/bildung' }],
   },
   {
     name: 'Oberstufe Bern-West (Sekundarschule)',
     years: '2019 – 2022',
-    images: [{ src: secondaryImage, ...size }],
+    images: [picture(secondaryImage, secondarySmall)],
     links: [{ href: 'https://www.bern.ch/themen/bildung/volksschule' }],
   },
   {
     name: 'BFF Bern – Berufsvorbereitendes Schuljahr',
     years: '2022 – 2023',
-    images: [{ src: bffImage, ...size }],
+    images: [picture(bffImage, bffSmall)],
     links: [{ href: 'https://www.bff.ch' }],
   },
   {
     name: 'BWD Bern (IMS) und gibb Berufsfachschule Bern',
     years: 'seit 2023',
-    images: [
-      { src: bwdImage, ...size },
-      { src: gibbImage, ...size },
-    ],
+    images: [picture(bwdImage, bwdSmall), picture(gibbImage, gibbSmall)],
     links: [
       { href: 'https://www.bwdbern.ch', tag: 'IMS' },
       { href: 'https://www.gibb.ch', tag: 'Gibb' },

@@ -1,8 +1,13 @@
 import { useRef } from 'react';
 import type { School } from '../../content/schools';
 import { useInView } from '../../hooks/use-in-view';
+import { NARROW_QUERY } from '../../hooks/use-media-query';
 
 export type Side = 'left' | 'right';
+
+// Rendered widths: half the timeline on wide screens, nearly the full width when narrow.
+const ONE_IMAGE_SIZES = `${NARROW_QUERY} 90vw, 540px`;
+const TWO_IMAGE_SIZES = `${NARROW_QUERY} 45vw, 270px`;
 
 function linkLabel(tag: string | undefined): string {
   return tag ? `Weitere Infos (${tag})` : 'Weitere Infos';
@@ -22,6 +27,8 @@ export function TimelineItem({ school, side }: { school: School; side: Side }) {
             <img
               key={image.src}
               src={image.src}
+              srcSet={image.srcSet}
+              sizes={school.images.length > 1 ? TWO_IMAGE_SIZES : ONE_IMAGE_SIZES}
               width={image.width}
               height={image.height}
               alt={school.images.length > 1 ? `${school.name}, Bild ${index + 1}` : school.name}
