@@ -25,7 +25,7 @@ export function Dialog({ title, onClose, children }: DialogProps) {
   };
 
   return (
-    <div className="dialog-backdrop" onClick={onBackdropClick} data-testid="dialog-backdrop">
+    <div className="dialog-backdrop" onClick={onBackdropClick}>
       <div
         ref={dialogRef}
         className="dialog"

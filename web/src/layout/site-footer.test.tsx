@@ -86,7 +86,7 @@ describe('footer', () => {
     const { user, dialog } = await open('Impressum');
     await user.click(within(dialog).getByRole('heading', { name: 'Urheberrechte' }));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
-    await user.click(screen.getByTestId('dialog-backdrop'));
+    await user.click(document.querySelector('.dialog-backdrop')!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
