@@ -1,0 +1,49 @@
+// Browser tests of the whole stack: Debian's Chromium (browsers cannot be
+// downloaded here) against nginx, the API and an SMTP sink started once in
+// the global setup. Tests tagged @layout run at desktop and phone width,
+// @mobile ones at phone width only; everything else at desktop width.
+import { defineConfig } from '@playwright/test';
+
+const chromium = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    headless: true,
+    locale: 'de-CH',
+    acceptDownloads: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+      grepInvert: /@mobile/,
+    },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 375, height: 740 }, hasTouch: true },
+      grep: /@layout|@mobile/,
+    },
+  ],
+});

@@ -1,0 +1,64 @@
+// The test function of every spec: the stack's facts, the request/console
+// guard (automatic for every test) and small login helpers.
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { watchContext, type PageGuard } from './page-guard';
+import { readStackInfo, type StackInfo } from './stack-info';
+
+interface TestFixtures {
+  guard: PageGuard;
+  /** A valid token from POST /api/auth/login through nginx. */
+  token: string;
+}
+
+interface WorkerFixtures {
+  stack: StackInfo;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => use(readStackInfo()),
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ stack }, use) => use(stack.baseUrl),
+  guard: [
+    async ({ context, baseURL }, use) => {
+      const guard = watchContext(context, new URL(baseURL ?? '').origin);
+      await use(guard);
+      expect(guard.problems(), 'only same-origin requests, no console error, no failure').toEqual(
+        [],
+      );
+    },
+    { auto: true },
+  ],
+  token: async ({ request, stack }, use) => use(await requestToken(request, stack)),
+});
+
+export { expect };
+
+export async function requestToken(request: APIRequestContext, stack: StackInfo): Promise<string> {
+  const response = await request.post(`${stack.baseUrl}/api/auth/login`, {
+    data: { username: stack.username, password: stack.password },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { success: boolean; token: string };
+  expect(body.success).toBe(true);
+  return body.token;
+}
+
+/** Puts a session into local storage the way a login does, then opens `path`. */
+export async function openWithSession(page: Page, token: string, path: string): Promise<void> {
+  await page.goto('/');
+  await page.evaluate((value) => {
+    localStorage.setItem('isAuthenticated', 'true');
+    localStorage.setItem('token', value);
+  }, token);
+  await page.goto(path);
+}
+
+export async function storedSession(page: Page) {
+  return page.evaluate(() => ({
+    isAuthenticated: localStorage.getItem('isAuthenticated'),
+    token: localStorage.getItem('token'),
+  }));
+}

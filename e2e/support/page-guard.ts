@@ -1,0 +1,54 @@
+// Watches everything a browser context does during one test: every request
+// must stay on the site's origin, and no console error, uncaught error,
+// failed request or error answer may occur unless the test announced it
+// (a wrong password answers 401 on purpose, for example).
+import type { BrowserContext } from '@playwright/test';
+
+export interface PageGuard {
+  /** Allows console errors, failed requests and error answers whose text or URL match. */
+  allow(pattern: RegExp): void;
+  /** Every URL the context requested, in order. */
+  readonly requests: readonly string[];
+  /** What went wrong so far; empty when all is well. */
+  problems(): string[];
+}
+
+// data: and about: addresses never reach the network.
+function leavesOrigin(url: string, origin: string): boolean {
+  const parsed = new URL(url);
+  if (parsed.protocol === 'data:' || parsed.protocol === 'about:') return false;
+  return parsed.origin !== origin;
+}
+
+export function watchContext(context: BrowserContext, origin: string): PageGuard {
+  const allowed: RegExp[] = [];
+  const requests: string[] = [];
+  const found: string[] = [];
+  const report = (problem: string) => {
+    if (!allowed.some((pattern) => pattern.test(problem))) found.push(problem);
+  };
+
+  context.on('request', (request) => {
+    requests.push(request.url());
+    if (leavesOrigin(request.url(), origin))
+      found.push(`request leaves ${origin}: ${request.url()}`);
+  });
+  context.on('requestfailed', (request) =>
+    report(`failed request: ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`),
+  );
+  context.on('response', (response) => {
+    if (response.status() >= 400) report(`answer ${response.status()}: ${response.url()}`);
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error') {
+      report(`console error: ${message.text()} (${message.location().url})`);
+    }
+  });
+  context.on('weberror', (error) => found.push(`uncaught error: ${error.error().message}`));
+
+  return {
+    allow: (pattern) => allowed.push(pattern),
+    requests,
+    problems: () => [...found],
+  };
+}

@@ -1,0 +1,93 @@
+// Facts of the spec the tests check, and locators for the shared parts of
+// every page (header, navigation, login panel).
+import type { Page } from '@playwright/test';
+
+export const SECTIONS = [
+  { id: 'home', label: 'Startseite' },
+  { id: 'about', label: 'Über mich' },
+  { id: 'education', label: 'Schule' },
+  { id: 'projects', label: 'Projekte' },
+  { id: 'documents', label: 'Dokumente' },
+  { id: 'contact', label: 'Kontakt' },
+] as const;
+
+export type SectionId = (typeof SECTIONS)[number]['id'];
+
+export const LOGIN_INVALID = 'Ungültiger Benutzername oder Passwort';
+export const MESSAGE_MAX_LENGTH = 750;
+export const CONTACT_STATUS_RESET_MS = 3000;
+export const COPYRIGHT_YEAR = 2025;
+export const ZIP_FILE_NAME = 'documents.zip';
+export const NARROW_BREAKPOINT_PX = 768;
+export const SMALL_BREAKPOINT_PX = 360;
+
+export const FILTER_OPTIONS = [
+  'All',
+  'HTML',
+  'CSS',
+  'JavaScript',
+  'TypeScript',
+  'React',
+  'Vue',
+  'Angular',
+  'Svelte',
+  'Node.js',
+  'Express',
+  'PHP',
+  'Laravel',
+  'Python',
+  'Django',
+  'Flask',
+  'Java',
+  'Spring',
+  'C#',
+  '.NET',
+  'C++',
+  'Rust',
+  'Go',
+  'Kotlin',
+  'Swift',
+  'MongoDB',
+  'SQL',
+  'Hardware',
+];
+
+export function nav(page: Page) {
+  return page.getByRole('navigation', { name: 'Hauptnavigation' });
+}
+
+export function burger(page: Page) {
+  return page.getByRole('button', { name: /^Menü (öffnen|schliessen)$/ });
+}
+
+/** The nav link of a section; "Dokumente" carries the lock state in its name. */
+export function navLink(page: Page, label: string) {
+  return nav(page).getByRole('link', { name: new RegExp(`^${label}`) });
+}
+
+/** Opens the burger menu when the screen is narrow enough to have one. */
+export async function openMenuIfFolded(page: Page): Promise<void> {
+  if (await burger(page).isVisible()) await burger(page).click();
+}
+
+/** Follows a nav link like a visitor does, through the burger menu on phones. */
+export async function goToSection(page: Page, label: string): Promise<void> {
+  await openMenuIfFolded(page);
+  await navLink(page, label).click();
+}
+
+export function sectionHeading(page: Page, id: SectionId) {
+  return page.locator(`#${id}-title`);
+}
+
+export function headerLoginButton(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: 'Login', exact: true });
+}
+
+export function loginDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Login' });
+}
+
+export function scrollY(page: Page): Promise<number> {
+  return page.evaluate(() => window.scrollY);
+}
