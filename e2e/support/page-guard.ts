@@ -52,3 +52,15 @@ export function watchContext(context: BrowserContext, origin: string): PageGuard
     problems: () => [...found],
   };
 }
+
+/** The pattern that allows one expected error answer (and Chromium's console line about it). */
+export function expectedAnswer(status: number, path: string): RegExp {
+  const url = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(answer ${status}: \\S*${url}$)|(status of ${status} .*\\(\\S*${url}\\)$)`);
+}
+
+/** The pattern that allows one expected network failure of `path` (and its console line). */
+export function expectedNetworkFailure(path: string): RegExp {
+  const url = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(failed request: \\S*${url} \\()|(net::ERR_\\w+ \\(\\S*${url}\\)$)`);
+}

@@ -70,6 +70,14 @@ export async function openMenuIfFolded(page: Page): Promise<void> {
   if (await burger(page).isVisible()) await burger(page).click();
 }
 
+/** Runs `check` with the navigation shown, folding the burger menu again afterwards. */
+export async function withMenuOpen(page: Page, check: () => Promise<void>): Promise<void> {
+  const folded = await burger(page).isVisible();
+  if (folded) await burger(page).click();
+  await check();
+  if (folded) await burger(page).click();
+}
+
 /** Follows a nav link like a visitor does, through the burger menu on phones. */
 export async function goToSection(page: Page, label: string): Promise<void> {
   await openMenuIfFolded(page);
@@ -80,8 +88,12 @@ export function sectionHeading(page: Page, id: SectionId) {
   return page.locator(`#${id}-title`);
 }
 
+/** The header's Login toggle (the panel's own submit button has the same name). */
 export function headerLoginButton(page: Page) {
-  return page.getByRole('banner').getByRole('button', { name: 'Login', exact: true });
+  return page
+    .getByRole('banner')
+    .getByRole('button', { name: 'Login', exact: true })
+    .and(page.locator('[aria-expanded]'));
 }
 
 export function loginDialog(page: Page) {
