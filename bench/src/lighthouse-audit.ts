@@ -26,7 +26,7 @@ function score(value: number | null | undefined): number {
   return Math.round((value ?? 0) * 100);
 }
 
-export async function audit(url: string): Promise<AuditResult> {
+async function auditOnce(url: string): Promise<AuditResult> {
   const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
@@ -44,5 +44,21 @@ export async function audit(url: string): Promise<AuditResult> {
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/**
+ * Lighthouse now and then fails to record a trace on a busy machine
+ * (NO_NAVSTART, NO_FCP); such a run says nothing about the page, so it is
+ * repeated, at most twice.
+ */
+export async function audit(url: string): Promise<AuditResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(url);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`[bench] ${(error as Error).message}; auditing ${url} again`);
+    }
   }
 }
