@@ -46,10 +46,15 @@ export async function requestToken(request: APIRequestContext, stack: StackInfo)
   return body.token;
 }
 
-/** Puts a session into local storage the way a login does, then opens `path`. */
+/**
+ * Opens `path` with a session in local storage, as a login leaves it. The
+ * values are written before the first page runs, once per tab, so a later
+ * logout in the test stays a logout.
+ */
 export async function openWithSession(page: Page, token: string, path: string): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((value) => {
+  await page.addInitScript((value) => {
+    if (sessionStorage.getItem('e2e-session-seeded')) return;
+    sessionStorage.setItem('e2e-session-seeded', 'true');
     localStorage.setItem('isAuthenticated', 'true');
     localStorage.setItem('token', value);
   }, token);

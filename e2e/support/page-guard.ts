@@ -13,11 +13,16 @@ export interface PageGuard {
   problems(): string[];
 }
 
-// data: and about: addresses never reach the network.
+// data: and about: addresses never reach the network; chrome: and
+// chrome-extension: ones are the browser's own PDF viewer loading its parts.
+const LOCAL_SCHEMES = new Set(['data:', 'about:', 'chrome:', 'chrome-extension:']);
+
+function isBrowserLocal(url: string): boolean {
+  return LOCAL_SCHEMES.has(new URL(url).protocol);
+}
+
 function leavesOrigin(url: string, origin: string): boolean {
-  const parsed = new URL(url);
-  if (parsed.protocol === 'data:' || parsed.protocol === 'about:') return false;
-  return parsed.origin !== origin;
+  return !isBrowserLocal(url) && new URL(url).origin !== origin;
 }
 
 export function watchContext(context: BrowserContext, origin: string): PageGuard {
@@ -33,9 +38,10 @@ export function watchContext(context: BrowserContext, origin: string): PageGuard
     if (leavesOrigin(request.url(), origin))
       found.push(`request leaves ${origin}: ${request.url()}`);
   });
-  context.on('requestfailed', (request) =>
-    report(`failed request: ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`),
-  );
+  context.on('requestfailed', (request) => {
+    if (isBrowserLocal(request.url())) return;
+    report(`failed request: ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`);
+  });
   context.on('response', (response) => {
     if (response.status() >= 400) report(`answer ${response.status()}: ${response.url()}`);
   });
