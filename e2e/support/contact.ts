@@ -1,0 +1,59 @@
+// The contact form and the mails the SMTP sink saved.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { readMailbox, waitForMail } from '../../scripts/stack/mailbox';
+
+export function contactForm(page: Page) {
+  return page.getByRole('form', { name: 'Kontaktformular' });
+}
+
+export function contactFields(page: Page) {
+  const form = contactForm(page);
+  return {
+    name: form.getByLabel('Name'),
+    email: form.getByLabel('E-Mail'),
+    message: form.getByLabel('Nachricht'),
+    referrer: form.locator('input[name="referrer"]'),
+    submit: form.locator('button[type="submit"]'),
+    counter: form.locator('#contact-counter'),
+  };
+}
+
+/** A text no other test's mail contains, to find this test's mail. */
+export function uniqueMarker(): string {
+  return `e2e-${randomUUID()}`;
+}
+
+export interface Visitor {
+  name: string;
+  email: string;
+  message: string;
+}
+
+export function visitorWith(marker: string): Visitor {
+  return {
+    name: 'Erika Muster',
+    email: 'erika.muster@example.ch',
+    message: `Grüezi! Ich interessiere mich für Ihre Bewerbung. ${marker}`,
+  };
+}
+
+export async function fillContact(page: Page, visitor: Visitor): Promise<void> {
+  const fields = contactFields(page);
+  await fields.name.fill(visitor.name);
+  await fields.email.fill(visitor.email);
+  await fields.message.fill(visitor.message);
+}
+
+export function mailWith(mailDir: string, marker: string) {
+  return waitForMail(mailDir, (mail) => (mail.text ?? '').includes(marker));
+}
+
+export async function countMailsWith(mailDir: string, marker: string): Promise<number> {
+  const mails = await readMailbox(mailDir);
+  return mails.filter(({ mail }) => (mail.text ?? '').includes(marker)).length;
+}
+
+export function mailRequests(requests: readonly string[]): string[] {
+  return requests.filter((url) => new URL(url).pathname === '/api/mail');
+}
