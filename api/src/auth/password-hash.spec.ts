@@ -20,7 +20,7 @@ describe('password hashes', () => {
   });
 
   it('uses scrypt with N=2^17, r=8, p=1 by default', async () => {
-    expect(await hashPassword('x')).toMatch(/^scrypt:16384:8:5:[\w-]{22}:[\w-]{43}$/);
+    expect(await hashPassword('x')).toMatch(/^scrypt:32768:8:3:[\w-]{22}:[\w-]{43}$/);
   });
 
   it.each([
