@@ -2,10 +2,10 @@ import { useRef } from 'react';
 import { useSession } from '../auth/session-context';
 import { useLogout } from '../auth/use-logout';
 import { owner } from '../content/owner';
-import { useSectionNavigation } from '../hooks/use-section-navigation';
 import { useTheme } from '../theme/theme-context';
 import { HeaderLoginPanel } from './header-login-panel';
 import { MenuIcon, ThemeIcon } from './icons';
+import { SectionLink } from './section-link';
 import { SiteNav } from './site-nav';
 import { useHeaderMenus } from './use-header-menus';
 import './site-header.css';
@@ -17,37 +17,29 @@ export function SiteHeader() {
   const { isAuthenticated } = useSession();
   const logout = useLogout();
   const { theme, toggleTheme } = useTheme();
-  const goToSection = useSectionNavigation();
   const menus = useHeaderMenus();
   const burgerRef = useRef<HTMLButtonElement>(null);
 
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <a
+        <SectionLink
           className="brand"
-          href="/#home"
+          section="home"
           aria-label={`${owner.name}, zur Startseite`}
-          onClick={(event) => {
-            event.preventDefault();
-            menus.closeAll();
-            goToSection('home');
-          }}
+          onNavigate={menus.closeAll}
         >
           <span className="brand__mark" aria-hidden="true">
             {owner.initials}
           </span>
           <span className="brand__name">{owner.name}</span>
-        </a>
+        </SectionLink>
 
         <SiteNav
           id={NAV_ID}
           open={menus.menuOpen}
           isAuthenticated={isAuthenticated}
-          onNavigate={(id) => {
-            menus.closeAll();
-            goToSection(id);
-          }}
+          onNavigate={menus.closeAll}
           onEscape={() => {
             menus.closeMenu();
             burgerRef.current?.focus();

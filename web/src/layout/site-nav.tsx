@@ -1,13 +1,14 @@
 import type { KeyboardEvent } from 'react';
-import type { SectionId } from '../constants';
 import { LockIcon } from './icons';
 import { NAV_ITEMS } from './nav-items';
+import { SectionLink } from './section-link';
 
 interface SiteNavProps {
   id: string;
   open: boolean;
   isAuthenticated: boolean;
-  onNavigate: (id: SectionId) => void;
+  /** Runs when a link is chosen, before the scroll (closes the menus). */
+  onNavigate: () => void;
   onEscape: () => void;
 }
 
@@ -27,14 +28,7 @@ export function SiteNav({ id, open, isAuthenticated, onNavigate, onEscape }: Sit
       <ul className="site-nav__list">
         {NAV_ITEMS.map((item) => (
           <li key={item.id}>
-            <a
-              className="site-nav__link"
-              href={`/#${item.id}`}
-              onClick={(event) => {
-                event.preventDefault();
-                onNavigate(item.id);
-              }}
-            >
+            <SectionLink className="site-nav__link" section={item.id} onNavigate={onNavigate}>
               {item.label}
               {item.id === 'documents' && (
                 <>
@@ -47,7 +41,7 @@ export function SiteNav({ id, open, isAuthenticated, onNavigate, onEscape }: Sit
                   </span>
                 </>
               )}
-            </a>
+            </SectionLink>
           </li>
         ))}
       </ul>

@@ -1,10 +1,8 @@
 import { profile } from '../../content/profile';
-import { useSectionNavigation } from '../../hooks/use-section-navigation';
+import { SectionLink } from '../../layout/section-link';
 import './home-section.css';
 
 export function HomeSection() {
-  const goToSection = useSectionNavigation();
-
   return (
     <section id="home" className="hero" aria-labelledby="home-title">
       <div className="container hero__inner">
@@ -16,26 +14,12 @@ export function HomeSection() {
           <p className="hero__role">{profile.role}</p>
           <p className="hero__lead">{profile.lead}</p>
           <div className="hero__actions">
-            <a
-              className="button button--primary"
-              href="/#contact"
-              onClick={(event) => {
-                event.preventDefault();
-                goToSection('contact');
-              }}
-            >
+            <SectionLink className="button button--primary" section="contact">
               Kontakt aufnehmen
-            </a>
-            <a
-              className="button"
-              href="/#projects"
-              onClick={(event) => {
-                event.preventDefault();
-                goToSection('projects');
-              }}
-            >
+            </SectionLink>
+            <SectionLink className="button" section="projects">
               Projekte ansehen
-            </a>
+            </SectionLink>
           </div>
         </div>
 
