@@ -52,6 +52,31 @@ export function scrollToSection(id: string): void {
   if (element) animateScrollTo(centredTop(element));
 }
 
+/** How long a section that is not on the page yet is waited for. */
+const SECTION_WAIT_LIMIT_MS = 3000;
+
+/**
+ * Scrolls to the section as soon as it exists: after navigating to the start
+ * page, a slow device may render it later than the spec's 100 ms.
+ */
+export function scrollToSectionWhenRendered(id: string): void {
+  if (document.getElementById(id)) {
+    scrollToSection(id);
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (!document.getElementById(id)) return;
+    stopWaiting();
+    scrollToSection(id);
+  });
+  const timer = window.setTimeout(() => stopWaiting(), SECTION_WAIT_LIMIT_MS);
+  function stopWaiting() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
 /** Spec §2: -80 px up to 768 px wide, otherwise minus half the window height plus 50. */
 export function followUpOffset(): number {
   return matches(NARROW_QUERY)

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { NAVIGATE_THEN_SCROLL_DELAY_MS, type SectionId } from '../constants';
-import { scrollToSection } from './scroll';
+import { scrollToSection, scrollToSectionWhenRendered } from './scroll';
 
 /** Header navigation: scroll on the start page, else go there first and scroll after 100 ms. */
 export function useSectionNavigation(): (id: SectionId) => void {
@@ -14,7 +14,7 @@ export function useSectionNavigation(): (id: SectionId) => void {
         return;
       }
       navigate('/');
-      window.setTimeout(() => scrollToSection(id), NAVIGATE_THEN_SCROLL_DELAY_MS);
+      window.setTimeout(() => scrollToSectionWhenRendered(id), NAVIGATE_THEN_SCROLL_DELAY_MS);
     },
     [pathname, navigate],
   );
