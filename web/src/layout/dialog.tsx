@@ -46,7 +46,10 @@ export function Dialog({ title, onClose, children }: DialogProps) {
             <CloseIcon />
           </button>
         </div>
-        <div className="dialog__body">{children}</div>
+        {/* Focusable, so keyboard users can scroll a long text without links in it. */}
+        <div className="dialog__body" role="region" aria-labelledby={titleId} tabIndex={0}>
+          {children}
+        </div>
       </div>
     </div>
   );
