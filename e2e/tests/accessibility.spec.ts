@@ -54,10 +54,6 @@ test.describe('accessibility', { tag: '@layout' }, () => {
     ['Datenschutz', 'Datenschutzerklärung'],
   ]) {
     test(`the ${link} popup open`, async ({ page }) => {
-      // Bug in web/src/layout/dialog.tsx: the Datenschutz text is longer than the popup and
-      // holds no focusable element, so its scrolling .dialog__body cannot be reached by
-      // keyboard (axe: scrollable-region-focusable, serious). Remove once the body is focusable.
-      test.fixme(link === 'Datenschutz', 'dialog body not keyboard-scrollable');
       await page.goto('/');
       await page.getByRole('contentinfo').getByRole('button', { name: link, exact: true }).click();
       await expect(page.getByRole('dialog', { name: title })).toContainText(/\w{20}/);

@@ -37,12 +37,6 @@ test.describe('start page', { tag: '@layout' }, () => {
   });
 
   test('a nav link on /all-projects lands on the section of /', async ({ page }) => {
-    // Bug in web/src/hooks/use-section-navigation.ts: it navigates to / and scrolls after
-    // 100 ms, but when the start page has not rendered by then (a busy CPU, a slow phone)
-    // the section does not exist yet and the scroll is silently lost; the page stays at
-    // the top. Seen in most runs with two workers on this machine. Remove once it waits
-    // for the section (e.g. through the scrollTo navigation state).
-    test.fixme(true, 'section scroll lost when / renders later than 100 ms');
     await page.goto('/all-projects');
     await expect(page.getByRole('heading', { level: 1, name: 'Alle Projekte' })).toBeVisible();
     await goToSection(page, 'Kontakt');
