@@ -3,8 +3,7 @@
 // the global setup. Tests tagged @layout run at desktop and phone width,
 // @mobile ones at phone width only; everything else at desktop width.
 import { defineConfig } from '@playwright/test';
-
-const chromium = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+import { chromiumFlags, chromiumPath } from '../scripts/stack/chromium';
 
 export default defineConfig({
   testDir: './tests',
@@ -23,15 +22,8 @@ export default defineConfig({
     acceptDownloads: true,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
   },
   projects: [

@@ -1,6 +1,7 @@
 // Lighthouse's default (mobile) audit of one URL in Debian's Chromium.
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
+import { chromiumFlags, chromiumPath } from '../../scripts/stack/chromium.ts';
 
 export interface AuditResult {
   performance: number;
@@ -12,22 +13,14 @@ export interface AuditResult {
   cls: number;
 }
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...chromiumFlags];
 
 function score(value: number | null | undefined): number {
   return Math.round((value ?? 0) * 100);
 }
 
 async function auditOnce(url: string): Promise<AuditResult> {
-  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
