@@ -139,9 +139,9 @@ async function main(): Promise<void> {
     const idleRss = rssMb(app.apiPid);
     const token = await login(app);
 
+    rows.push(...(await zipFigures(app, docs, token)));
     rows.push(...(await pageRows(app, floorDist)));
     rows.push(...(await throughputRows(app, docs, token)));
-    rows.push(...(await zipFigures(app, docs, token)));
 
     step('1,000 mixed requests ...');
     const serverErrors = await runMixedLoad({
