@@ -25,6 +25,16 @@ async function waitFor(condition: () => Promise<boolean>, attempts = 100): Promi
   return false;
 }
 
+function downloadAll(app: TestApp, token: string) {
+  return app
+    .http()
+    .get('/api/download-all')
+    .set('Authorization', `Bearer ${token}`)
+    .buffer(true)
+    .parse(binaryParser)
+    .expect(200);
+}
+
 describe('GET /api/download-all', () => {
   let testApp: TestApp;
   let token: string;
@@ -36,13 +46,7 @@ describe('GET /api/download-all', () => {
   afterAll(() => testApp.close());
 
   it('streams documents.zip with a folder per group and every file byte for byte, stored', async () => {
-    const response = await testApp
-      .http()
-      .get('/api/download-all')
-      .set('Authorization', `Bearer ${token}`)
-      .buffer(true)
-      .parse(binaryParser)
-      .expect(200);
+    const response = await downloadAll(testApp, token);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toContain('filename="documents.zip"');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -99,13 +103,7 @@ describe('a client leaving in the middle of download-all', () => {
       ).toBe(true);
 
       await testApp.http().get('/api/health').expect(200);
-      const again = await testApp
-        .http()
-        .get('/api/download-all')
-        .set('Authorization', `Bearer ${token}`)
-        .buffer(true)
-        .parse(binaryParser)
-        .expect(200);
+      const again = await downloadAll(testApp, token);
       expect((await unzip(again.body)).length).toBe(12);
     } finally {
       await testApp.close();
