@@ -43,6 +43,6 @@ export class DocumentsController {
       'Cache-Control': NO_STORE,
       'X-Content-Type-Options': 'nosniff',
     });
-    pipeDocumentsZip(files, response, this.logger);
+    await pipeDocumentsZip(files, response, this.logger);
   }
 }
