@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LoginForm } from '../../auth/login-form';
 import { useSession } from '../../auth/session-context';
-import { LockIcon } from '../../layout/icons';
+import { LockBadge } from '../../layout/lock-badge';
 import { Section } from '../section';
 import './documents-section.css';
 
@@ -11,9 +11,7 @@ export function DocumentsSection() {
   return (
     <Section id="documents" title="Dokumente" eyebrow="Bewerbungsunterlagen">
       <div className="documents card">
-        <span className="documents__icon" aria-hidden="true">
-          <LockIcon open={isAuthenticated} size={28} />
-        </span>
+        <LockBadge open={isAuthenticated} size={28} />
         {isAuthenticated ? (
           <>
             <p>Du bist angemeldet. Lebenslauf, Zeugnisse und Bestätigungen findest du hier:</p>
