@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildMissing } from '../../scripts/stack/builds.ts';
 import { startStack, type Stack } from '../../scripts/stack/start-stack.ts';
 import { webDist } from '../../scripts/stack/paths.ts';
+import { UNTHROTTLED_ENV } from '../../scripts/stack/unthrottled.ts';
 import { startBareNginx } from './bare-nginx.ts';
 import { measureBundle } from './bundle-size.ts';
 import { makeDocumentSet, type DocumentSet } from './document-set.ts';
@@ -24,16 +25,6 @@ import { timeZipDownloads, timeZipReference } from './zip-download.ts';
 
 const RESULTS_DIR = join(import.meta.dirname, '..', 'results');
 const LOAD_SECONDS = 10;
-
-// Limits high enough that the bench measures serving, not refusing.
-const UNTHROTTLED = {
-  LOGIN_RATE_LIMIT: '1000000',
-  MAIL_RATE_LIMIT: '1000000',
-  NGINX_LOGIN_RATE: '100000r/s',
-  NGINX_LOGIN_BURST: '100000',
-  NGINX_MAIL_RATE: '100000r/s',
-  NGINX_MAIL_BURST: '100000',
-};
 
 function step(text: string): void {
   console.log(`[bench] ${text}`);
@@ -140,7 +131,7 @@ async function main(): Promise<void> {
     const rows = bundleRows(await measureBundle(webDist), await measureBundle(floorDist));
 
     step('Starting the stack ...');
-    app = await startStack({ env: { ...UNTHROTTLED, DOCUMENTS_DIR: docs.dir } });
+    app = await startStack({ env: { ...UNTHROTTLED_ENV, DOCUMENTS_DIR: docs.dir } });
     await sleep(2000);
     const idleRss = rssMb(app.apiPid);
     const token = await login(app);

@@ -1,7 +1,7 @@
-// Settings for every stack the browser tests start: limits high enough that
-// the tests' many logins and mails are never throttled, fixed addresses the
-// mail assertions read.
+// Settings for every stack the browser tests start: no throttling of the
+// tests' many logins and mails, fixed addresses the mail assertions read.
 import { randomBytes } from 'node:crypto';
+import { UNTHROTTLED_ENV } from '../../scripts/stack/unthrottled';
 
 export const MAIL_TO = 'inhaber@example.ch';
 export const MAIL_FROM = 'website@example.ch';
@@ -13,11 +13,6 @@ export function stackEnv(
     JWT_SECRET: jwtSecret,
     MAIL_TO,
     MAIL_FROM,
-    LOGIN_RATE_LIMIT: '1000',
-    MAIL_RATE_LIMIT: '1000',
-    NGINX_LOGIN_RATE: '100r/s',
-    NGINX_LOGIN_BURST: '200',
-    NGINX_MAIL_RATE: '100r/s',
-    NGINX_MAIL_BURST: '200',
+    ...UNTHROTTLED_ENV,
   };
 }
