@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { CONFIG_KEYS } from '../../api/src/config/app-config';
 import { readEnvFile } from '../stack/env-file';
 import { nginxDefaultsFile, repoRoot } from '../stack/paths';
-import { argsOf, parseDockerfile, type Stage } from './helpers/dockerfile';
+import { argsOf, readStages, type Stage } from './rehearsal/dockerfile-stages';
 
 interface Service {
   image?: string;
@@ -32,8 +32,8 @@ const compose = parse(read('docker-compose.yml')) as {
 };
 const tlsOverride = parse(read('docker-compose.tls.yml')) as { services: Record<string, Service> };
 const { web, api, mailpit, test } = compose.services;
-const apiStages = parseDockerfile(path.join(repoRoot, 'Dockerfile.api'));
-const webStages = parseDockerfile(path.join(repoRoot, 'Dockerfile.web'));
+const apiStages = readStages(path.join(repoRoot, 'Dockerfile.api'));
+const webStages = readStages(path.join(repoRoot, 'Dockerfile.web'));
 const last = (stages: Stage[]) => stages[stages.length - 1];
 
 describe('docker-compose.yml', () => {
@@ -88,8 +88,8 @@ describe('Dockerfiles', () => {
 
   it('build from exactly pinned multi-arch official images', () => {
     for (const stage of [...apiStages, ...webStages.slice(0, -1)])
-      assert.match(stage.from, pinnedNode);
-    assert.match(last(webStages).from, /^nginx:\d+\.\d+\.\d+-alpine$/);
+      assert.match(stage.image, pinnedNode);
+    assert.match(last(webStages).image, /^nginx:\d+\.\d+\.\d+-alpine$/);
   });
 
   it('build the API with dev dependencies and run it with production ones only', () => {
@@ -112,7 +112,8 @@ describe('Dockerfiles', () => {
     assert.deepEqual(argsOf(runtime, 'USER'), ['nginx']);
     const copies = argsOf(runtime, 'COPY').join('\n');
     assert.match(copies, /nginx\/templates \/etc\/nginx\/portfolio\/templates/);
-    assert.match(copies, /--from=build \/app\/web\/dist \/usr\/share\/nginx\/html/);
+    const bundle = runtime.steps.find((step) => step.flags.from === 'build');
+    assert.equal(bundle?.text, '/app/web/dist /usr/share/nginx/html');
     assert.match(argsOf(runtime, 'HEALTHCHECK')[0], /\/nginx-health/);
   });
 
