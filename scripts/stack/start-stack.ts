@@ -25,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { apiEnvironment } from './api-env';
 import { mergeEnv, readEnvFile } from './env-file';
 import { nginxArgs, nginxBinary, renderNginxConfig } from './nginx-config';
+import { workerUserArgs } from './nginx-user';
 import { apiMain, envFile, webDist, repoRoot } from './paths';
 import { freePort } from './ports';
 import { startProcess, stopProcess, waitForHttp, type ManagedProcess } from './processes';
@@ -108,6 +109,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const apiEntry = options.apiEntry ?? apiMain;
   const webRoot = options.webRoot ?? webDist;
   requireBuilds(apiEntry, webRoot);
+  const workerArgs = workerUserArgs([webRoot]);
   const log = options.log ?? (() => undefined);
   const config = mergeEnv(
     options.useEnvFile ? readEnvFile(envFile) : {},
@@ -165,7 +167,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       accessLog: options.log ? path.join(run.dir, 'access.log') : 'off',
       limits: config,
     });
-    const nginx = startProcess('nginx', nginxBinary(), nginxArgs(confFile), {}, log);
+    const args = [...nginxArgs(confFile), ...workerArgs];
+    const nginx = startProcess('nginx', nginxBinary(), args, {}, log);
     started.push(nginx);
     const baseUrl = `http://127.0.0.1:${webPort}`;
     await waitForHttp(`${baseUrl}/`, nginx, 'nginx');

@@ -3,7 +3,8 @@
 // SMTP sink together, and stops everything again.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readMailbox, startStack, waitForMail, type Stack } from '../stack/start-stack';
@@ -87,6 +88,24 @@ describe('startStack', () => {
     await sendMail(port, 'a@example.com', 'b@example.com', 'Subject: wieder da\r\n\r\nx');
     await waitForMail(stack.mailDir as string, (mail) => mail.subject === 'wieder da');
   });
+
+  it(
+    'serves a bundle inside a private (0700) folder when started as root',
+    { skip: process.getuid?.() === 0 ? false : 'only root hands requests to other workers' },
+    async () => {
+      const privateDir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-private-'));
+      await chmod(privateDir, 0o700);
+      const privateSite = path.join(privateDir, 'dist');
+      await cp(site, privateSite, { recursive: true });
+      const third = await startStack({ apiEntry: fakeApi, webRoot: privateSite });
+      try {
+        assert.equal((await request(`${third.baseUrl}/`)).body.toString(), INDEX_HTML);
+      } finally {
+        await third.stop();
+        await rm(privateDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('names the missing builds instead of starting', async () => {
     await assert.rejects(
