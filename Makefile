@@ -1,7 +1,7 @@
 # Short commands for the portfolio site. `make` alone lists them.
 # Docker targets use docker compose; `local` runs the same stack natively.
 .DEFAULT_GOAL := help
-.PHONY: help up up-tls down logs images test local password lint build install
+.PHONY: help up up-tls down logs images test local password lint build install mail-retry mail-retry-local
 
 COMPOSE ?= docker compose
 TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
@@ -29,6 +29,12 @@ images: ## Build the images only
 test: ## Run every test suite inside a container (Debian, chromium, nginx)
 	$(COMPOSE) --profile test build test
 	$(COMPOSE) --profile test run --rm test
+
+mail-retry: ## Send the contact mails in the outbox's failed/ folder again (Docker)
+	$(COMPOSE) exec api node dist/mail/outbox/retry-failed.cli.js
+
+mail-retry-local: node_modules ## The same for make local (.local/mail-outbox or MAIL_OUTBOX_DIR)
+	npx tsx api/src/mail/outbox/retry-failed.cli.ts
 
 install: node_modules ## Install the npm dependencies (npm ci)
 

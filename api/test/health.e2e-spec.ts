@@ -10,7 +10,10 @@ describe('health and errors', () => {
 
   it('answers the health check without a token', async () => {
     const response = await testApp.http().get('/api/health').expect(200);
-    expect(response.body).toEqual({ status: 'ok' });
+    expect(response.body).toEqual({
+      status: 'ok',
+      mail: { queued: 0, failed: 0, oldestQueuedSeconds: 0 },
+    });
   });
 
   it('answers unknown routes with the one JSON error shape', async () => {

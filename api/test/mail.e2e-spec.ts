@@ -37,8 +37,7 @@ describe('POST /api/mail through SMTP', () => {
   it('delivers the message to the owner with Reply-To the visitor', async () => {
     const response = await send({ ...CONTACT, name: '  Anna Müller ', referrer: '' }).expect(200);
     expect(response.body).toEqual({ success: true });
-    expect(sink.mails).toHaveLength(1);
-    const [mail] = sink.mails;
+    const [mail] = await sink.waitForMails(1);
     expect(addresses(mail.to as never)).toEqual([{ address: 'owner@example.ch', name: '' }]);
     expect(addresses(mail.from)).toEqual([{ address: 'noreply@example.ch', name: 'Portfolio' }]);
     expect(addresses(mail.replyTo)).toEqual([{ address: CONTACT.email, name: CONTACT.name }]);
@@ -50,7 +49,7 @@ describe('POST /api/mail through SMTP', () => {
 
   it('accepts a message of exactly 750 characters', async () => {
     await send({ ...CONTACT, message: 'a'.repeat(750) }).expect(200);
-    expect(sink.mails[0].text).toContain('a'.repeat(750));
+    expect((await sink.waitForMails(1))[0].text).toContain('a'.repeat(750));
   });
 
   it('answers a filled honeypot like a success and sends nothing', async () => {
@@ -82,36 +81,6 @@ describe('POST /api/mail through SMTP', () => {
     expect(Object.keys(response.body.errors)).toEqual([field]);
     expect(sink.mails).toHaveLength(0);
   });
-
-  it('answers 502 while SMTP is down, keeps serving, and delivers again once it is back', async () => {
-    await sink.stop();
-    try {
-      const down = await send(CONTACT).expect(502);
-      expect(down.body).toEqual({ statusCode: 502, message: 'The mail could not be delivered' });
-      await testApp.http().get('/api/health').expect(200);
-    } finally {
-      await sink.start();
-    }
-    await send(CONTACT).expect(200);
-    expect(sink.mails).toHaveLength(1);
-  });
-});
-
-describe('POST /api/mail when the SMTP server refuses', () => {
-  it('answers 502 and logs the refusal', async () => {
-    const sink = new SmtpSink({
-      onRcptTo: (_address, _session, callback) => callback(new Error('Mailbox unavailable')),
-    });
-    await sink.start();
-    const testApp = await startTestApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(sink.port) });
-    try {
-      await testApp.http().post('/api/mail').send(CONTACT).expect(502);
-      expect(testApp.logger.text()).toContain('Mail from 127.0.0.1 not delivered');
-    } finally {
-      await testApp.close();
-      await sink.stop();
-    }
-  });
 });
 
 describe('POST /api/mail with SMTP authentication', () => {
@@ -134,8 +103,8 @@ describe('POST /api/mail with SMTP authentication', () => {
     });
     try {
       await testApp.http().post('/api/mail').send(CONTACT).expect(200);
+      await sink.waitForMails(1);
       expect(logins).toEqual(['mailer:smtp-secret']);
-      expect(sink.mails).toHaveLength(1);
     } finally {
       await testApp.close();
       await sink.stop();

@@ -13,6 +13,8 @@ export interface ApiEnvInput {
   password: string | undefined;
   smtp: { host: string; port: number } | undefined;
   spoolDir: string;
+  /** The mail outbox; undefined keeps MAIL_OUTBOX_DIR or the API's default (.local/). */
+  outboxDir: string | undefined;
 }
 
 export async function apiEnvironment(input: ApiEnvInput): Promise<Record<string, string>> {
@@ -21,6 +23,7 @@ export async function apiEnvironment(input: ApiEnvInput): Promise<Record<string,
   values.API_HOST = '127.0.0.1';
   values.API_PORT = String(input.apiPort);
   values.MAIL_SPOOL_DIR = input.spoolDir;
+  if (input.outboxDir && !config.MAIL_OUTBOX_DIR) values.MAIL_OUTBOX_DIR = input.outboxDir;
   values.JWT_SECRET = config.JWT_SECRET ?? randomBytes(32).toString('base64url');
   if (input.password !== undefined) values.AUTH_PASSWORD_HASH = await hashPassword(input.password);
   if (input.smtp) {

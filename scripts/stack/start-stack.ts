@@ -146,6 +146,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       password,
       smtp: sink ? { host: '127.0.0.1', port: sink.port } : undefined,
       spoolDir: mailDir,
+      // make local keeps its outbox in .local/ across restarts; tests get their own.
+      outboxDir: options.useEnvFile ? undefined : path.join(run.dir, 'mail-outbox'),
     });
     const api = startProcess(
       'api',

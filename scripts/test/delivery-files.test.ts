@@ -65,9 +65,13 @@ describe('docker-compose.yml', () => {
     assert.equal(api.read_only, true);
   });
 
-  it('configures the API from an optional .env, mounts documents read-only, sends mail to Mailpit', () => {
+  it('configures the API from an optional .env, mounts documents read-only, keeps the mail outbox in a volume, sends mail to Mailpit', () => {
     assert.deepEqual(api.env_file, [{ path: '.env', required: false }]);
-    assert.deepEqual(api.volumes, ['${DOCUMENTS_DIR:-./documents}:/app/documents:ro']);
+    assert.deepEqual(api.volumes, [
+      '${DOCUMENTS_DIR:-./documents}:/app/documents:ro',
+      'mail-outbox:/app/mail-outbox',
+    ]);
+    assert.equal(api.environment?.MAIL_OUTBOX_DIR, '/app/mail-outbox');
     assert.equal(api.environment?.DOCUMENTS_DIR, '/app/documents');
     assert.equal(api.environment?.API_HOST, '0.0.0.0');
     assert.equal(api.environment?.SMTP_HOST, '${SMTP_HOST:-mailpit}');

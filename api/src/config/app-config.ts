@@ -1,9 +1,14 @@
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigType, registerAs } from '@nestjs/config';
 import { ParsedPasswordHash, parsePasswordHash } from '../auth/password-hash';
-import { parseDurationSeconds } from './duration';
+import { parseDurationList, parseDurationSeconds } from './duration';
 import { Env, EnvReader } from './env-readers';
-import { DEFAULT_DOCUMENTS_DIR, DEFAULT_MAIL_SPOOL_DIR, REPO_ROOT } from './paths';
+import {
+  DEFAULT_DOCUMENTS_DIR,
+  DEFAULT_MAIL_OUTBOX_DIR,
+  DEFAULT_MAIL_SPOOL_DIR,
+  REPO_ROOT,
+} from './paths';
 
 /** Every variable the API reads; tests use it to start from a clean slate. */
 export const CONFIG_KEYS = [
@@ -19,6 +24,9 @@ export const CONFIG_KEYS = [
   'MAIL_TO',
   'MAIL_FROM',
   'MAIL_SPOOL_DIR',
+  'MAIL_OUTBOX_DIR',
+  'MAIL_RETRY_SCHEDULE',
+  'MAIL_RETRY_MAX_AGE',
   'DOCUMENTS_DIR',
   'API_HOST',
   'API_PORT',
@@ -27,6 +35,8 @@ export const CONFIG_KEYS = [
 ] as const;
 
 const MIN_JWT_SECRET_LENGTH = 32;
+/** Waits between delivery attempts; the last one repeats until the maximum age. */
+const DEFAULT_RETRY_SCHEDULE_SECONDS = [10, 30, 60, 300, 900, 1800];
 const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const NAMED_ADDRESS = /^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/;
 
@@ -84,6 +94,21 @@ export function parseAppConfig(env: Env) {
         reader.parsed('MAIL_FROM', mailAddress, 'must be a mail address') ??
         'Portfolio <noreply@example.com>',
       spoolDir: directory(reader.string('MAIL_SPOOL_DIR', DEFAULT_MAIL_SPOOL_DIR)),
+      outboxDir: directory(reader.string('MAIL_OUTBOX_DIR', DEFAULT_MAIL_OUTBOX_DIR)),
+      retry: {
+        scheduleSeconds:
+          reader.parsed(
+            'MAIL_RETRY_SCHEDULE',
+            parseDurationList,
+            'must be a comma-separated list such as 10s,30s,1m,5m,30m',
+          ) ?? DEFAULT_RETRY_SCHEDULE_SECONDS,
+        maxAgeSeconds:
+          reader.parsed(
+            'MAIL_RETRY_MAX_AGE',
+            parseDurationSeconds,
+            'must look like 3d, 12h or 30m',
+          ) ?? 3 * 86400,
+      },
     },
     documentsDir: directory(reader.string('DOCUMENTS_DIR', DEFAULT_DOCUMENTS_DIR)),
     server: {

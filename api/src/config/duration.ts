@@ -11,3 +11,9 @@ export function parseDurationSeconds(value: string): number | undefined {
   const seconds = Number(match[1]) * UNIT_SECONDS[match[2] || 's'];
   return seconds > 0 && Number.isSafeInteger(seconds) ? seconds : undefined;
 }
+
+/** Parses `10s,30s,1m` into seconds; undefined when any part is not a duration. */
+export function parseDurationList(value: string): number[] | undefined {
+  const parts = value.split(',').map(parseDurationSeconds);
+  return parts.every((part) => part !== undefined) ? (parts as number[]) : undefined;
+}

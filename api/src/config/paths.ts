@@ -8,3 +8,4 @@ export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 export const ENV_FILE = join(REPO_ROOT, '.env');
 export const DEFAULT_DOCUMENTS_DIR = join(REPO_ROOT, 'documents');
 export const DEFAULT_MAIL_SPOOL_DIR = join(REPO_ROOT, 'mail-spool');
+export const DEFAULT_MAIL_OUTBOX_DIR = join(REPO_ROOT, '.local', 'mail-outbox');

@@ -1,11 +1,16 @@
 import { Controller, Get } from '@nestjs/common';
 import { Public } from '../common/public.decorator';
+import { OutboxStats } from '../mail/outbox/outbox-store';
+import { OutboxWorker } from '../mail/outbox/outbox-worker';
 
+/** Stays 200 while mail waits in the outbox; the numbers tell the owner how much. */
 @Controller('health')
 export class HealthController {
+  constructor(private readonly outbox: OutboxWorker) {}
+
   @Public()
   @Get()
-  check(): { status: 'ok' } {
-    return { status: 'ok' };
+  async check(): Promise<{ status: 'ok'; mail: OutboxStats }> {
+    return { status: 'ok', mail: await this.outbox.store.stats() };
   }
 }

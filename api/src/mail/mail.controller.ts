@@ -21,7 +21,7 @@ export class MailController {
       this.logger.warn(`Honeypot filled by ${request.ip}: nothing sent`);
       return { success: true };
     }
-    await this.mail.sendContactMessage(body, request.ip);
+    await this.mail.acceptContactMessage(body, request.ip);
     return { success: true };
   }
 }

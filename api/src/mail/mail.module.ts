@@ -3,10 +3,11 @@ import { MailerModule, MailerOptions } from '@nestjs-modules/mailer';
 import { AppConfig, appConfig } from '../config/app-config';
 import { MailController } from './mail.controller';
 import { MailService } from './mail.service';
+import { OutboxWorker } from './outbox/outbox-worker';
 
 // Without SMTP_HOST nodemailer renders the raw message instead of sending it;
-// MailService then spools it. Short timeouts turn an unreachable server into a
-// quick 502 instead of a hanging request.
+// MailService then spools it. Short timeouts keep a delivery round of the
+// outbox from hanging on an unreachable server.
 function mailerOptions(config: AppConfig): MailerOptions {
   const { host, port, secure, auth } = config.smtp;
   const transport = host
@@ -26,6 +27,7 @@ function mailerOptions(config: AppConfig): MailerOptions {
 @Module({
   imports: [MailerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: mailerOptions })],
   controllers: [MailController],
-  providers: [MailService],
+  providers: [MailService, OutboxWorker],
+  exports: [OutboxWorker],
 })
 export class MailModule {}

@@ -1,10 +1,16 @@
-import { BadGatewayException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { MailerService } from '@nestjs-modules/mailer';
 import { AppConfig, appConfig } from '../config/app-config';
 import { composeContactMail } from './contact-mail';
 import { ContactMessageDto } from './contact-message.dto';
 import { spoolMail } from './mail-spool';
+import { OutboxWorker } from './outbox/outbox-worker';
 
+/**
+ * Accepts a contact message once it is safely on disk: in the outbox, from
+ * where the worker delivers it to SMTP_HOST, or without a mail server as an
+ * .eml file in the spool. Only a message that could not be stored fails.
+ */
 @Injectable()
 export class MailService {
   private readonly logger = new Logger('Mail');
@@ -12,29 +18,31 @@ export class MailService {
   constructor(
     @Inject(appConfig.KEY) private readonly config: AppConfig,
     private readonly mailer: MailerService,
+    private readonly outbox: OutboxWorker,
   ) {}
 
-  async sendContactMessage(
+  async acceptContactMessage(
     contact: ContactMessageDto,
     clientIp: string | undefined,
   ): Promise<void> {
-    const mail = composeContactMail(contact);
-    let info: { message?: unknown };
+    const mail = {
+      from: this.config.mail.from,
+      to: this.config.mail.to,
+      ...composeContactMail(contact),
+    };
     try {
-      info = await this.mailer.sendMail({
-        from: this.config.mail.from,
-        to: this.config.mail.to,
-        ...mail,
-      });
+      if (this.config.smtp.host) {
+        const queued = await this.outbox.store.add(mail);
+        this.logger.log(`Contact mail from ${clientIp} stored as ${queued.id}`);
+        this.outbox.kick();
+      } else {
+        const info: { message?: unknown } = await this.mailer.sendMail(mail);
+        const path = await spoolMail(this.config.mail.spoolDir, info.message as Buffer);
+        this.logger.log(`Contact mail from ${clientIp} spooled to ${path} (no SMTP_HOST set)`);
+      }
     } catch (error) {
-      this.logger.error(`Mail from ${clientIp} not delivered: ${(error as Error).message}`);
-      throw new BadGatewayException('The mail could not be delivered');
+      this.logger.error(`Contact mail from ${clientIp} not stored: ${(error as Error).message}`);
+      throw new ServiceUnavailableException('The message could not be stored');
     }
-    if (this.config.smtp.host) {
-      this.logger.log(`Contact mail from ${clientIp} delivered`);
-      return;
-    }
-    const path = await spoolMail(this.config.mail.spoolDir, info.message as Buffer);
-    this.logger.log(`Contact mail from ${clientIp} spooled to ${path} (no SMTP_HOST set)`);
   }
 }

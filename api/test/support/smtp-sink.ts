@@ -33,6 +33,16 @@ export class SmtpSink {
     this.port = (server.server.address() as AddressInfo).port;
   }
 
+  /** Waits until `count` mails have arrived (the outbox delivers after answering). */
+  async waitForMails(count: number, timeoutMs = 10_000): Promise<ParsedMail[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.mails.length < count) {
+      if (Date.now() > deadline) throw new Error(`${this.mails.length} of ${count} mails arrived`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return this.mails;
+  }
+
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;

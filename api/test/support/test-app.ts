@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
@@ -45,6 +48,8 @@ export interface TestApp {
  */
 export async function applyTestEnv(env: TestEnv = {}): Promise<void> {
   const defaults: TestEnv = {
+    // Each app its own outbox, unless a test shares one on purpose.
+    MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'portfolio-outbox-')),
     AUTH_USERNAME: TEST_USERNAME,
     AUTH_PASSWORD_HASH: await testPasswordHash,
     JWT_SECRET: TEST_JWT_SECRET,

@@ -137,7 +137,10 @@ describe('contact form', () => {
   });
 
   it.each([
-    ['a failed send', () => json({ statusCode: 502, message: 'SMTP' }, 502)],
+    [
+      'a message that could not be stored',
+      () => json({ statusCode: 503, message: 'The message could not be stored' }, 503),
+    ],
     ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])(
     'shows the error style on %s, logs it, keeps the fields, resets after 3 seconds',
