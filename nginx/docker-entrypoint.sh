@@ -1,8 +1,13 @@
 #!/bin/sh
 # Entry point of the web image. Renders nginx/templates into a writable run
 # directory with envsubst (only the names below, so nginx's own $variables
-# stay), choosing the HTTPS server when TLS_CERT_FILE and TLS_KEY_FILE are
-# set, then runs the command. `nginx ...` gets the run directory's config.
+# stay), choosing the HTTPS server when the certificate and key named by
+# TLS_CERT_FILE and TLS_KEY_FILE are there, then runs the command. `nginx
+# ...` gets the run directory's config.
+# With DOMAIN set (automatic HTTPS, docker-compose.tls.yml) the certificate
+# may come later from the certbot service: nginx starts on plain HTTP,
+# serving ACME challenges, and a watcher re-renders and reloads nginx (no
+# restart) whenever the certificate appears or changes.
 # scripts/stack/nginx-config.ts renders the same templates for the native
 # stack; the delivery tests check both know the same placeholders.
 set -eu
@@ -27,6 +32,8 @@ export TLS_LISTEN="${TLS_LISTEN:-8443}"
 export ACME_WEBROOT="${ACME_WEBROOT:-/var/www/acme}"
 export TLS_CERT_FILE="${TLS_CERT_FILE:-}"
 export TLS_KEY_FILE="${TLS_KEY_FILE:-}"
+DOMAIN="${DOMAIN:-}"
+TLS_WATCH_SECONDS="${TLS_WATCH_SECONDS:-5}"
 # Port browsers use for HTTPS (the published one); the redirect points there.
 HTTPS_PORT="${HTTPS_PORT:-443}"
 if [ "$HTTPS_PORT" = 443 ]; then
@@ -35,28 +42,82 @@ else
   export HTTPS_REDIRECT_PORT=":$HTTPS_PORT"
 fi
 
-server=plain
-if [ -n "$TLS_CERT_FILE$TLS_KEY_FILE" ]; then
-  if [ ! -r "$TLS_CERT_FILE" ] || [ ! -r "$TLS_KEY_FILE" ]; then
-    echo "TLS_CERT_FILE and TLS_KEY_FILE must both name files readable by $(id -un)." >&2
-    exit 1
-  fi
-  server=tls
-fi
-
 VARIABLES='${NGINX_RUN_DIR} ${NGINX_ACCESS_LOG} ${NGINX_RESOLVER} ${WEB_ROOT} ${API_UPSTREAM}
 ${WEB_LISTEN} ${TLS_LISTEN} ${TLS_CERT_FILE} ${TLS_KEY_FILE} ${HTTPS_REDIRECT_PORT} ${ACME_WEBROOT}
 ${NGINX_LOGIN_RATE} ${NGINX_LOGIN_BURST} ${NGINX_MAIL_RATE} ${NGINX_MAIL_BURST}'
 
-mkdir -p "$NGINX_RUN_DIR"
-for template in "$TEMPLATE_DIR"/*.conf; do
-  envsubst "$VARIABLES" <"$template" >"$NGINX_RUN_DIR/$(basename "$template")"
-done
-envsubst "$VARIABLES" <"$TEMPLATE_DIR/servers/$server.conf" >"$NGINX_RUN_DIR/server.conf"
-echo "nginx: configuration ($server server) rendered into $NGINX_RUN_DIR"
+# plain or tls: the certificate decides; a missing one is only an error
+# when nothing (no DOMAIN) will bring it.
+choose_server() {
+  if [ -z "$TLS_CERT_FILE$TLS_KEY_FILE" ]; then
+    echo plain
+  elif [ -r "$TLS_CERT_FILE" ] && [ -r "$TLS_KEY_FILE" ]; then
+    echo tls
+  elif [ -n "$DOMAIN" ]; then
+    echo plain
+  else
+    echo "TLS_CERT_FILE and TLS_KEY_FILE must both name files readable by $(id -un)." >&2
+    return 1
+  fi
+}
+
+# TRUSTED_PROXIES: addresses or CIDR ranges (commas or spaces) whose
+# X-Forwarded-For nginx believes; everyone else's header changes nothing.
+render_real_ip() {
+  echo '# Rendered from TRUSTED_PROXIES.'
+  for proxy in $(echo "${TRUSTED_PROXIES:-}" | tr ',' ' '); do
+    case "$proxy" in
+      *[!0-9a-fA-F:./]*)
+        echo "TRUSTED_PROXIES: \"$proxy\" is not an address or CIDR range" >&2
+        return 1
+        ;;
+    esac
+    echo "set_real_ip_from $proxy;"
+  done
+  if [ -n "${TRUSTED_PROXIES:-}" ]; then
+    echo 'real_ip_header X-Forwarded-For;'
+    echo 'real_ip_recursive on;'
+  fi
+}
+
+render() {
+  server=$(choose_server)
+  mkdir -p "$NGINX_RUN_DIR"
+  for template in "$TEMPLATE_DIR"/*.conf; do
+    envsubst "$VARIABLES" <"$template" >"$NGINX_RUN_DIR/$(basename "$template")"
+  done
+  envsubst "$VARIABLES" <"$TEMPLATE_DIR/servers/$server.conf" >"$NGINX_RUN_DIR/server.conf"
+  render_real_ip >"$NGINX_RUN_DIR/real-ip.conf"
+  echo "nginx: configuration ($server server) rendered into $NGINX_RUN_DIR"
+}
+
+fingerprint() {
+  cksum "$TLS_CERT_FILE" "$TLS_KEY_FILE" 2>/dev/null || echo none
+}
+
+# Runs beside nginx: a new or renewed certificate is taken up by a reload,
+# which keeps open connections and the master process.
+watch_certificate() {
+  last=$(fingerprint)
+  while sleep "$TLS_WATCH_SECONDS"; do
+    current=$(fingerprint)
+    [ "$current" = "$last" ] && continue
+    last=$current
+    if (render && nginx -e stderr -p "$NGINX_RUN_DIR" -c "$NGINX_RUN_DIR/nginx.conf" -s reload); then
+      echo "nginx: certificate ${DOMAIN:+for $DOMAIN }changed, configuration reloaded"
+    else
+      echo "nginx: certificate changed but the reload failed; still serving the previous configuration" >&2
+    fi
+  done
+}
+
+render
 
 if [ "${1:-}" = nginx ]; then
   shift
+  if [ -n "$TLS_CERT_FILE$TLS_KEY_FILE" ] && [ "$#" -eq 0 ]; then
+    watch_certificate &
+  fi
   exec nginx -e stderr -p "$NGINX_RUN_DIR" -c "$NGINX_RUN_DIR/nginx.conf" "$@"
 fi
 exec "$@"

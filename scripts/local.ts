@@ -22,7 +22,7 @@ function port(value: string | undefined, fallback: number): number {
 function describe(stack: Stack): string {
   const lines = [
     '',
-    `Website:   ${stack.baseUrl}/`,
+    `Website:   ${stack.httpsUrl ?? stack.baseUrl}/`,
     `API:       ${stack.apiUrl}/api/health (directly, without nginx)`,
     `Login:     user "${stack.username}", password from AUTH_PASSWORD_HASH in .env` +
       ' or the one-time password the API printed above',

@@ -31,6 +31,8 @@ export interface NginxSettings {
   /** NGINX_LOGIN_RATE, NGINX_LOGIN_BURST, NGINX_MAIL_RATE, NGINX_MAIL_BURST overrides. */
   limits?: Record<string, string | undefined>;
   tls?: NginxTlsSettings;
+  /** TRUSTED_PROXIES: addresses or CIDR ranges (commas or spaces) whose X-Forwarded-For counts. */
+  trustedProxies?: string;
 }
 
 const PLACEHOLDER = /\$\{([A-Z][A-Z0-9_]*)\}/g;
@@ -87,6 +89,19 @@ export function renderTemplate(text: string, variables: Record<string, string>, 
   });
 }
 
+/** real-ip.conf, as nginx/docker-entrypoint.sh renders it from TRUSTED_PROXIES. */
+export function renderRealIp(trustedProxies = ''): string {
+  const proxies = trustedProxies.split(/[\s,]+/).filter(Boolean);
+  const bad = proxies.find((proxy) => /[^0-9a-fA-F:./]/.test(proxy));
+  if (bad) throw new Error(`TRUSTED_PROXIES: "${bad}" is not an address or CIDR range`);
+  const lines = [
+    '# Rendered from TRUSTED_PROXIES.',
+    ...proxies.map((p) => `set_real_ip_from ${p};`),
+  ];
+  if (proxies.length > 0) lines.push('real_ip_header X-Forwarded-For;', 'real_ip_recursive on;');
+  return `${lines.join('\n')}\n`;
+}
+
 /**
  * Writes nginx.conf and its includes into `settings.runDir` and returns the
  * path of nginx.conf. servers/plain.conf or servers/tls.conf becomes
@@ -105,6 +120,10 @@ export async function renderNginxConfig(settings: NginxSettings): Promise<string
     const text = await readFile(path.join(nginxTemplateDir, source), 'utf8');
     await writeFile(path.join(settings.runDir, target), renderTemplate(text, variables, source));
   }
+  await writeFile(
+    path.join(settings.runDir, 'real-ip.conf'),
+    renderRealIp(settings.trustedProxies),
+  );
   return path.join(settings.runDir, 'nginx.conf');
 }
 

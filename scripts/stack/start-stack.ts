@@ -24,7 +24,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { apiEnvironment } from './api-env';
 import { mergeEnv, readEnvFile } from './env-file';
-import { nginxArgs, nginxBinary, renderNginxConfig } from './nginx-config';
+import { nginxArgs, nginxBinary, renderNginxConfig, type NginxTlsSettings } from './nginx-config';
 import { workerUserArgs } from './nginx-user';
 import { apiMain, envFile, webDist, repoRoot } from './paths';
 import { freePort } from './ports';
@@ -64,6 +64,8 @@ export interface StackOptions {
 export interface Stack {
   /** The site through nginx, e.g. http://127.0.0.1:8080 (no trailing slash). */
   baseUrl: string;
+  /** The HTTPS server when TLS_CERT_FILE and TLS_KEY_FILE are set (HTTP then redirects there). */
+  httpsUrl: string | undefined;
   /** The API directly, bypassing nginx, e.g. http://127.0.0.1:3000. */
   apiUrl: string;
   /** The API's process id (the benchmark reads its memory). */
@@ -93,6 +95,22 @@ function requireBuilds(apiEntry: string, webRoot: string): void {
     );
     throw new Error(`The stack needs the builds first:\n${lines.join('\n')}`);
   }
+}
+
+/**
+ * HTTPS like the web image when TLS_CERT_FILE and TLS_KEY_FILE are set
+ * (relative paths from the repository root), on 127.0.0.1:HTTPS_PORT (8443).
+ */
+function tlsSettings(config: Record<string, string>): NginxTlsSettings | undefined {
+  const { TLS_CERT_FILE: cert, TLS_KEY_FILE: key } = config;
+  if (!cert || !key) return undefined;
+  const port = Number(config.HTTPS_PORT || 8443);
+  return {
+    certFile: path.resolve(repoRoot, cert),
+    keyFile: path.resolve(repoRoot, key),
+    listen: `127.0.0.1:${port}`,
+    publicPort: port,
+  };
 }
 
 async function prepareRunDir(
@@ -161,6 +179,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitForHttp(`${apiUrl}/api/health`, api, 'The API');
 
+    const tls = tlsSettings(config);
     const confFile = await renderNginxConfig({
       runDir: path.join(run.dir, 'nginx'),
       webRoot,
@@ -168,16 +187,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       listen: `127.0.0.1:${webPort}`,
       accessLog: options.log ? path.join(run.dir, 'access.log') : 'off',
       limits: config,
+      trustedProxies: config.TRUSTED_PROXIES,
+      tls,
     });
     const args = [...nginxArgs(confFile), ...workerArgs];
     const nginx = startProcess('nginx', nginxBinary(), args, {}, log);
     started.push(nginx);
     const baseUrl = `http://127.0.0.1:${webPort}`;
-    await waitForHttp(`${baseUrl}/`, nginx, 'nginx');
+    await waitForHttp(`${baseUrl}/nginx-health`, nginx, 'nginx');
 
     const smtpConfigured = Boolean(config.SMTP_HOST) && !sink;
     return {
       baseUrl,
+      httpsUrl: tls && `https://127.0.0.1:${tls.publicPort}`,
       apiUrl,
       apiPid: api.child.pid ?? 0,
       username: apiEnv.AUTH_USERNAME || 'bewerbung',

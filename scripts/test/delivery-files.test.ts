@@ -78,12 +78,18 @@ describe('docker-compose.yml', () => {
     assert.equal(web.environment?.API_UPSTREAM, `api:${api.environment?.API_PORT}`);
   });
 
-  it('adds HTTPS with docker-compose.tls.yml: port 443, certificate and key mounted read-only', () => {
+  it('adds HTTPS with docker-compose.tls.yml: port 443, certificates from certbot or TLS_DIR, read-only', () => {
     const tls = tlsOverride.services.web;
     assert.deepEqual(tls.ports, ['${HTTPS_PORT:-443}:8443']);
-    assert.equal(tls.environment?.TLS_CERT_FILE, '/etc/nginx/tls/fullchain.pem');
-    assert.equal(tls.environment?.TLS_KEY_FILE, '/etc/nginx/tls/privkey.pem');
+    assert.equal(tls.environment?.TLS_CERT_FILE, '/etc/nginx/certs/fullchain.pem');
+    assert.equal(tls.environment?.TLS_KEY_FILE, '/etc/nginx/certs/privkey.pem');
+    assert.equal(tls.environment?.DOMAIN, '${DOMAIN:-}');
+    assert.ok(tls.volumes?.includes('${TLS_DIR:-certificates}:/etc/nginx/certs:ro'));
     assert.ok(tls.volumes?.every((volume) => volume.endsWith(':ro')));
+    const certbot = tlsOverride.services.certbot;
+    assert.match(certbot.image ?? '', /^certbot\/certbot:v\d+\.\d+\.\d+$/);
+    assert.ok(certbot.volumes?.includes('certificates:/certs'));
+    assert.deepEqual(certbot.depends_on, { web: { condition: 'service_healthy' } });
   });
 });
 

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import {
   nginxLimits,
   nginxVariables,
+  renderRealIp,
   renderNginxConfig,
   type NginxSettings,
 } from '../stack/nginx-config';
@@ -112,6 +113,34 @@ describe('nginx configuration', () => {
       entrypointCheck(path.join(dir, 'entry-half'), { TLS_CERT_FILE: certificate.certFile }),
       /TLS_CERT_FILE and TLS_KEY_FILE must both name files/,
     );
+  });
+
+  it('renders TRUSTED_PROXIES the same way in the launcher and the image entry point', async () => {
+    const proxies = '10.0.0.0/8, 192.168.1.1 fd00::/8';
+    const output = await entrypointCheck(path.join(dir, 'entry-proxies'), {
+      TRUSTED_PROXIES: proxies,
+    });
+    assert.match(output, /test is successful/);
+    const rendered = await readFile(path.join(dir, 'entry-proxies', 'real-ip.conf'), 'utf8');
+    assert.equal(rendered, renderRealIp(proxies));
+    assert.match(rendered, /set_real_ip_from 10\.0\.0\.0\/8;\nset_real_ip_from 192\.168\.1\.1;/);
+    assert.match(rendered, /real_ip_recursive on;/);
+    assert.doesNotMatch(renderRealIp(''), /real_ip_header/);
+    assert.throws(() => renderRealIp('10.0.0.1; evil'), /not an address/);
+    await assert.rejects(
+      entrypointCheck(path.join(dir, 'entry-bad-proxy'), { TRUSTED_PROXIES: '1.2.3.4;include' }),
+      /not an address or CIDR range/,
+    );
+  });
+
+  it('starts the image on plain HTTP while DOMAIN waits for its certificate', async () => {
+    const output = await entrypointCheck(path.join(dir, 'entry-waiting'), {
+      DOMAIN: 'portfolio.test',
+      TLS_CERT_FILE: path.join(dir, 'not-yet', 'fullchain.pem'),
+      TLS_KEY_FILE: path.join(dir, 'not-yet', 'privkey.pem'),
+    });
+    assert.match(output, /\(plain server\)/);
+    assert.match(output, /test is successful/);
   });
 
   it('rejects malformed rate limits instead of rendering them', () => {
