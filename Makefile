@@ -14,7 +14,7 @@ up: ## Build and start the site in Docker (port WEB_PORT, default 8080)
 	@echo "Website on port WEB_PORT (default 8080), mails: http://127.0.0.1:8025/ (MAILPIT_UI_PORT)"
 	@echo "One-time password (when AUTH_PASSWORD_HASH is empty): make logs"
 
-up-tls: ## Start with HTTPS (certificate in TLS_DIR, see README)
+up-tls: ## Start with HTTPS: certificate from certbot for DOMAIN (or TLS_DIR), see README
 	$(COMPOSE) $(TLS_FILES) up -d --build
 
 down: ## Stop and remove the containers

@@ -95,11 +95,12 @@ fingerprint() {
   cksum "$TLS_CERT_FILE" "$TLS_KEY_FILE" 2>/dev/null || echo none
 }
 
-# Runs beside nginx: a new or renewed certificate is taken up by a reload,
-# which keeps open connections and the master process.
+# Runs beside nginx (whose process id is $$ after the exec below) and ends
+# with it: a new or renewed certificate is taken up by a reload, which keeps
+# open connections and the master process.
 watch_certificate() {
   last=$(fingerprint)
-  while sleep "$TLS_WATCH_SECONDS"; do
+  while sleep "$TLS_WATCH_SECONDS" && kill -0 "$$" 2>/dev/null; do
     current=$(fingerprint)
     [ "$current" = "$last" ] && continue
     last=$current

@@ -80,7 +80,7 @@ describe('docker-compose.yml', () => {
 
   it('adds HTTPS with docker-compose.tls.yml: port 443, certificates from certbot or TLS_DIR, read-only', () => {
     const tls = tlsOverride.services.web;
-    assert.deepEqual(tls.ports, ['${HTTPS_PORT:-443}:8443']);
+    assert.deepEqual(tls.ports, ['${HTTP_PORT:-80}:8080', '${HTTPS_PORT:-443}:8443']);
     assert.equal(tls.environment?.TLS_CERT_FILE, '/etc/nginx/certs/fullchain.pem');
     assert.equal(tls.environment?.TLS_KEY_FILE, '/etc/nginx/certs/privkey.pem');
     assert.equal(tls.environment?.DOMAIN, '${DOMAIN:-}');
@@ -145,6 +145,14 @@ describe('.env.example and .dockerignore', () => {
       'WEB_PORT',
       'TLS_DIR',
       'HTTPS_PORT',
+      'HTTP_PORT',
+      'DOMAIN',
+      'ACME_EMAIL',
+      'ACME_STAGING',
+      'ACME_SERVER',
+      'TRUSTED_PROXIES',
+      'TLS_CERT_FILE',
+      'TLS_KEY_FILE',
     ];
     for (const name of names) assert.ok(name in example, `${name} in .env.example`);
   });

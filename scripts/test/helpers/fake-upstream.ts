@@ -1,7 +1,10 @@
 // An in-process stand-in for the API behind nginx: answers every request
 // with what it received, plus headers nginx must not pass on twice.
+// /api/slow answers after SLOW_MS, to hold a connection open.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+export const SLOW_MS = 6000;
 
 export interface Received {
   method: string;
@@ -19,7 +22,8 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   const server = http.createServer((req, res) => {
     let bodyBytes = 0;
     req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
-    req.on('end', () => {
+    req.on('end', () => setTimeout(answer, req.url?.startsWith('/api/slow') ? SLOW_MS : 0));
+    const answer = () => {
       const received: Received = {
         method: req.method ?? '',
         url: req.url ?? '',
@@ -33,7 +37,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         'x-content-type-options': 'nosniff',
       });
       res.end(JSON.stringify(received));
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

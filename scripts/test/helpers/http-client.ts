@@ -13,8 +13,11 @@ export interface RawRequest {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
-  /** For https: the certificate to trust. */
+  /** For https: the certificate to trust, the name to ask for (default localhost). */
   ca?: string;
+  servername?: string;
+  /** For https: false accepts a certificate from a CA the test cannot know in advance. */
+  rejectUnauthorized?: boolean;
 }
 
 export function request(url: string, options: RawRequest = {}): Promise<RawResponse> {
@@ -26,7 +29,14 @@ export function request(url: string, options: RawRequest = {}): Promise<RawRespo
       {
         method: options.method ?? 'GET',
         headers: options.headers,
-        ...(secure ? { ca: options.ca, servername: 'localhost', agent: false } : { agent: false }),
+        ...(secure
+          ? {
+              ca: options.ca,
+              servername: options.servername ?? 'localhost',
+              rejectUnauthorized: options.rejectUnauthorized ?? true,
+              agent: false,
+            }
+          : { agent: false }),
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -1,0 +1,224 @@
+// Automatic HTTPS end to end on loopback: the web image's entry point runs
+// nginx on plain HTTP, nginx/certbot/certbot-loop.sh (the compose certbot
+// service's own script) obtains a certificate from pebble, Let's Encrypt's
+// test CA, through that nginx, and nginx switches to HTTPS by itself; then a
+// forced renewal and a failing one.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import tls from 'node:tls';
+import { nginxBinary } from '../stack/nginx-config';
+import { nginxDir } from '../stack/paths';
+import { freePort } from '../stack/ports';
+import { startProcess, stopProcess, waitForHttp, type ManagedProcess } from '../stack/processes';
+import { SLOW_MS, startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
+import { request } from './helpers/http-client';
+import { makeRunDir } from './helpers/nginx-runner';
+import { pebbleInstalled, startPebble, type Pebble } from './helpers/pebble';
+import { INDEX_HTML, makeStaticSite } from './helpers/static-site';
+
+const DOMAIN = 'portfolio.test';
+const PATH = `${path.dirname(nginxBinary())}:${process.env.PATH ?? ''}`;
+
+interface Served {
+  serial: string;
+  names: string;
+  issuer: string;
+}
+
+/** The certificate nginx presents for DOMAIN on `port`, if it speaks TLS yet. */
+function servedCertificate(port: number): Promise<Served | undefined> {
+  return new Promise((resolve) => {
+    const socket = tls.connect({
+      host: '127.0.0.1',
+      port,
+      servername: DOMAIN,
+      rejectUnauthorized: false,
+    });
+    socket.once('secureConnect', () => {
+      const { serialNumber, subjectaltname, issuer } = socket.getPeerCertificate();
+      socket.destroy();
+      resolve({
+        serial: serialNumber,
+        names: subjectaltname ?? '',
+        issuer: String(issuer.CN ?? ''),
+      });
+    });
+    socket.once('error', () => resolve(undefined));
+  });
+}
+
+async function until<T>(
+  probe: () => Promise<T | undefined>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe(
+  'automatic HTTPS with certbot and pebble',
+  {
+    skip: pebbleInstalled()
+      ? false
+      : 'pebble, pebble-challtestsrv or certbot is not installed (apt-get install pebble certbot)',
+  },
+  () => {
+    let dir: string;
+    let upstream: FakeUpstream;
+    let pebble: Pebble;
+    let web: ManagedProcess;
+    let httpPort: number;
+    let httpsPort: number;
+    let issued: Served;
+
+    const certbot = (extraArgs = ''): Promise<{ code: number | null; output: string }> => {
+      const state = path.join(dir, 'letsencrypt');
+      const child = spawn('sh', [path.join(nginxDir, 'certbot', 'certbot-loop.sh')], {
+        env: {
+          PATH,
+          DOMAIN,
+          ACME_EMAIL: 'owner@example.ch',
+          ACME_SERVER: pebble.directoryUrl,
+          ACME_WEBROOT: path.join(dir, 'acme'),
+          CERTS_DIR: path.join(dir, 'certs'),
+          NGINX_GID: String(process.getgid?.() ?? 0),
+          CERTBOT_ONCE: '1',
+          CERTBOT_EXTRA_ARGS: `--config-dir ${state}/config --work-dir ${state}/work --logs-dir ${state}/logs ${extraArgs}`,
+          REQUESTS_CA_BUNDLE: pebble.caBundle,
+        },
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+    };
+
+    before(async () => {
+      dir = await makeRunDir();
+      await mkdir(path.join(dir, 'acme'), { mode: 0o755 });
+      upstream = await startFakeUpstream();
+      httpPort = await freePort();
+      httpsPort = await freePort();
+      web = startProcess(
+        'web',
+        'sh',
+        [path.join(nginxDir, 'docker-entrypoint.sh'), 'nginx'],
+        {
+          env: {
+            PATH,
+            PORTFOLIO_NGINX_DIR: nginxDir,
+            NGINX_RUN_DIR: path.join(dir, 'run'),
+            WEB_ROOT: await makeStaticSite(),
+            API_UPSTREAM: upstream.address,
+            NGINX_RESOLVER: '127.0.0.1',
+            NGINX_ACCESS_LOG: 'off',
+            WEB_LISTEN: `127.0.0.1:${httpPort}`,
+            TLS_LISTEN: `127.0.0.1:${httpsPort}`,
+            HTTPS_PORT: String(httpsPort),
+            ACME_WEBROOT: path.join(dir, 'acme'),
+            DOMAIN,
+            TLS_CERT_FILE: path.join(dir, 'certs', 'fullchain.pem'),
+            TLS_KEY_FILE: path.join(dir, 'certs', 'privkey.pem'),
+            TLS_WATCH_SECONDS: '1',
+          },
+        },
+        () => undefined,
+      );
+      await waitForHttp(`http://127.0.0.1:${httpPort}/nginx-health`, web, 'nginx');
+      pebble = await startPebble(path.join(dir), httpPort);
+    });
+
+    after(async () => {
+      if (web) await stopProcess(web);
+      await pebble?.stop();
+      await upstream?.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('starts on plain HTTP without a certificate: the site and the challenge path', async () => {
+      assert.equal((await request(`http://127.0.0.1:${httpPort}/`)).body.toString(), INDEX_HTML);
+      const challenge = await request(
+        `http://127.0.0.1:${httpPort}/.well-known/acme-challenge/unknown`,
+      );
+      assert.equal(challenge.status, 404);
+      assert.equal(await servedCertificate(httpsPort), undefined);
+    });
+
+    it('obtains a certificate through nginx and switches to HTTPS by itself', async () => {
+      const run = await certbot();
+      assert.equal(run.code, 0, run.output);
+      issued = await until(() => servedCertificate(httpsPort), 'HTTPS');
+      assert.match(issued.names, new RegExp(`DNS:${DOMAIN.replace('.', '\\.')}`));
+      assert.match(issued.issuer, /Pebble/);
+
+      const redirect = await request(`http://127.0.0.1:${httpPort}/all-projects?sprache=Java`, {
+        headers: { host: DOMAIN },
+      });
+      assert.equal(redirect.status, 301);
+      assert.equal(
+        redirect.headers.location,
+        `https://${DOMAIN}:${httpsPort}/all-projects?sprache=Java`,
+      );
+      const page = await request(`https://127.0.0.1:${httpsPort}/`, {
+        servername: DOMAIN,
+        rejectUnauthorized: false,
+      });
+      assert.equal(page.body.toString(), INDEX_HTML);
+      assert.equal(page.headers['strict-transport-security'], 'max-age=31536000');
+      const api = await request(`https://127.0.0.1:${httpsPort}/api/health`, {
+        servername: DOMAIN,
+        rejectUnauthorized: false,
+      });
+      assert.equal(api.status, 200);
+      assert.equal(JSON.parse(api.body.toString()).url, '/api/health');
+    });
+
+    it('serves a renewed certificate without restarting nginx or dropping a request under way', async () => {
+      const pidFile = path.join(dir, 'run', 'nginx.pid');
+      const masterBefore = await readFile(pidFile, 'utf8');
+      const started = Date.now();
+      const slow = request(`https://127.0.0.1:${httpsPort}/api/slow`, {
+        servername: DOMAIN,
+        rejectUnauthorized: false,
+      });
+      const run = await certbot('--force-renewal');
+      assert.equal(run.code, 0, run.output);
+      const renewed = await until(async () => {
+        const served = await servedCertificate(httpsPort);
+        return served && served.serial !== issued.serial ? served : undefined;
+      }, 'the renewed certificate');
+      const switchedAfter = Date.now() - started;
+      const answer = await slow;
+      assert.ok(switchedAfter < SLOW_MS, 'the reload happened while the request was under way');
+      assert.equal(answer.status, 200);
+      assert.equal(JSON.parse(answer.body.toString()).url, '/api/slow');
+      assert.notEqual(renewed.serial, issued.serial);
+      assert.equal(await readFile(pidFile, 'utf8'), masterBefore);
+      assert.equal(web.child.exitCode, null);
+      issued = renewed;
+    });
+
+    it('keeps serving when the certificate authority is gone, and says why in one line', async () => {
+      await pebble.stop();
+      const run = await certbot('--force-renewal');
+      assert.notEqual(run.code, 0);
+      const lines = run.output.split('\n').filter((line) => line.startsWith('certbot: '));
+      assert.equal(lines.length, 1, run.output);
+      assert.match(
+        lines[0],
+        /^certbot: no new certificate for portfolio\.test \(.+\); the site keeps serving what it has; next try /,
+      );
+      assert.equal((await servedCertificate(httpsPort))?.serial, issued.serial);
+      assert.equal((await request(`http://127.0.0.1:${httpPort}/nginx-health`)).status, 200);
+    });
+  },
+);
