@@ -30,6 +30,10 @@ export NGINX_ACCESS_LOG="${NGINX_ACCESS_LOG:-/dev/stdout}"
 export WEB_LISTEN="${WEB_LISTEN:-8080}"
 export TLS_LISTEN="${TLS_LISTEN:-8443}"
 export ACME_WEBROOT="${ACME_WEBROOT:-/var/www/acme}"
+# The documents (read-only) and the API's documents.zip cache, mounted from
+# compose; nginx sends their files when the API answers X-Accel-Redirect.
+export DOCUMENTS_ROOT="${DOCUMENTS_ROOT:-/srv/documents}"
+export ZIP_CACHE_ROOT="${ZIP_CACHE_ROOT:-/srv/zip-cache}"
 export TLS_CERT_FILE="${TLS_CERT_FILE:-}"
 export TLS_KEY_FILE="${TLS_KEY_FILE:-}"
 DOMAIN="${DOMAIN:-}"
@@ -44,6 +48,7 @@ fi
 
 VARIABLES='${NGINX_RUN_DIR} ${NGINX_ACCESS_LOG} ${NGINX_RESOLVER} ${WEB_ROOT} ${API_UPSTREAM}
 ${WEB_LISTEN} ${TLS_LISTEN} ${TLS_CERT_FILE} ${TLS_KEY_FILE} ${HTTPS_REDIRECT_PORT} ${ACME_WEBROOT}
+${DOCUMENTS_ROOT} ${ZIP_CACHE_ROOT}
 ${NGINX_LOGIN_RATE} ${NGINX_LOGIN_BURST} ${NGINX_MAIL_RATE} ${NGINX_MAIL_BURST}'
 
 # plain or tls: the certificate decides; a missing one is only an error

@@ -1,6 +1,5 @@
-import { readFile, readdir, readlink, writeFile } from 'node:fs/promises';
-import { get } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { binaryParser } from './support/binary';
 import { copyDocuments, readRepoManifest, REPO_DOCUMENTS_DIR } from './support/documents-fixture';
@@ -8,22 +7,6 @@ import { TestApp, loginToken, startTestApp } from './support/test-app';
 import { unzip } from './support/unzip';
 
 const STORED = 0;
-
-async function openFilesUnder(folder: string): Promise<string[]> {
-  const descriptors = await readdir('/proc/self/fd');
-  const targets = await Promise.all(
-    descriptors.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
-  );
-  return targets.filter((target) => target.startsWith(folder));
-}
-
-async function waitFor(condition: () => Promise<boolean>, attempts = 100): Promise<boolean> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return false;
-}
 
 function downloadAll(app: TestApp, token: string) {
   return app
@@ -65,49 +48,69 @@ describe('GET /api/download-all', () => {
   });
 });
 
-describe('a client leaving in the middle of download-all', () => {
-  it('aborts the zip, closes the open file and the API keeps serving', async () => {
+describe('the documents.zip cache', () => {
+  const tokenHeader = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  it('builds once for visitors asking at once, sends a known size, and rebuilds after a change', async () => {
     const documents = await copyDocuments();
-    // Far larger than any socket buffer, so the client leaves while the zip is still being written.
-    await writeFile(
-      join(documents.dir, 'bewerbungsdossier.pdf'),
-      Buffer.alloc(48 * 1024 * 1024, 7),
-    );
-    const testApp = await startTestApp({ DOCUMENTS_DIR: documents.dir });
+    const zipCacheDir = await mkdtemp(join(tmpdir(), 'portfolio-zip-test-'));
+    const testApp = await startTestApp({
+      DOCUMENTS_DIR: documents.dir,
+      ZIP_CACHE_DIR: zipCacheDir,
+    });
     try {
       const token = await loginToken(testApp);
-      const { port } = testApp.app.getHttpServer().address() as AddressInfo;
-      const received = await new Promise<number>((resolve, reject) => {
-        const request = get(
-          {
-            host: '127.0.0.1',
-            port,
-            path: '/api/download-all',
-            headers: { Authorization: `Bearer ${token}` },
-          },
-          (response) => {
-            response.once('data', (chunk: Buffer) => {
-              request.destroy();
-              resolve(chunk.length);
-            });
-          },
-        );
-        request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
-      });
-      expect(received).toBeGreaterThan(0);
+      const [first, second] = await Promise.all([
+        downloadAll(testApp, token),
+        downloadAll(testApp, token),
+      ]);
+      expect(first.headers['content-length']).toBe(String(first.body.length));
+      expect(Buffer.compare(first.body, second.body)).toBe(0);
+      expect(testApp.logger.text().match(/documents\.zip built/g)).toHaveLength(1);
+      await downloadAll(testApp, token);
+      expect(testApp.logger.text().match(/documents\.zip built/g)).toHaveLength(1);
 
-      const closed = await waitFor(async () => (await openFilesUnder(documents.dir)).length === 0);
-      expect(closed).toBe(true);
-      expect(
-        await waitFor(async () => testApp.logger.text().includes('documents.zip aborted')),
-      ).toBe(true);
-
-      await testApp.http().get('/api/health').expect(200);
-      const again = await downloadAll(testApp, token);
-      expect((await unzip(again.body)).length).toBe(12);
+      const changed = Buffer.from('%PDF-1.4 eine neue Fassung');
+      await writeFile(join(documents.dir, 'bewerbungsdossier.pdf'), changed);
+      const after = await unzip((await downloadAll(testApp, token)).body);
+      const dossier = after.find((entry) => entry.name.endsWith('/bewerbungsdossier.pdf'));
+      expect(Buffer.compare(dossier?.bytes ?? Buffer.alloc(0), changed)).toBe(0);
+      expect(testApp.logger.text().match(/documents\.zip built/g)).toHaveLength(2);
+      expect((await readdir(zipCacheDir)).filter((name) => name.endsWith('.zip'))).toHaveLength(1);
     } finally {
       await testApp.close();
       await documents.remove();
+    }
+  });
+
+  it('answers with X-Accel-Redirect to the internal locations behind nginx, with the headers nginx keeps', async () => {
+    const zipCacheDir = await mkdtemp(join(tmpdir(), 'portfolio-zip-test-'));
+    const testApp = await startTestApp({ DOCUMENTS_VIA_NGINX: 'true', ZIP_CACHE_DIR: zipCacheDir });
+    try {
+      const token = await loginToken(testApp);
+      const file = await testApp
+        .http()
+        .get('/api/download/uek-106.pdf')
+        .set(tokenHeader(token))
+        .expect(200);
+      expect(file.headers['x-accel-redirect']).toBe('/_protected/documents/uek-106.pdf');
+      expect(file.headers['content-disposition']).toContain('filename="uek-106.pdf"');
+      expect(file.headers['cache-control']).toBe('no-store');
+      expect(file.text ?? '').toBe('');
+      const zip = await testApp.http().get('/api/download-all').set(tokenHeader(token)).expect(200);
+      expect(zip.headers['x-accel-redirect']).toMatch(
+        /^\/_protected\/zip\/documents-[0-9a-f]+\.zip$/,
+      );
+      expect(zip.headers['content-disposition']).toContain('filename="documents.zip"');
+      await testApp
+        .http()
+        .get('/api/download/../manifest.json')
+        .set(tokenHeader(token))
+        .expect(404);
+      await testApp.http().get('/api/download/uek-106.pdf').expect(401);
+      await testApp.http().get('/api/download-all').expect(401);
+    } finally {
+      await testApp.close();
     }
   });
 });

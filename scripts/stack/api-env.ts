@@ -15,6 +15,8 @@ export interface ApiEnvInput {
   spoolDir: string;
   /** The mail outbox; undefined keeps MAIL_OUTBOX_DIR or the API's default (.local/). */
   outboxDir: string | undefined;
+  /** Where the API keeps documents.zip; nginx sends it from there. */
+  zipCacheDir: string;
 }
 
 export async function apiEnvironment(input: ApiEnvInput): Promise<Record<string, string>> {
@@ -23,6 +25,9 @@ export async function apiEnvironment(input: ApiEnvInput): Promise<Record<string,
   values.API_HOST = '127.0.0.1';
   values.API_PORT = String(input.apiPort);
   values.MAIL_SPOOL_DIR = input.spoolDir;
+  // nginx sends the documents' bytes (X-Accel-Redirect), as in compose.
+  values.DOCUMENTS_VIA_NGINX = 'true';
+  values.ZIP_CACHE_DIR = input.zipCacheDir;
   if (input.outboxDir && !config.MAIL_OUTBOX_DIR) values.MAIL_OUTBOX_DIR = input.outboxDir;
   values.JWT_SECRET = config.JWT_SECRET ?? randomBytes(32).toString('base64url');
   if (input.password !== undefined) values.AUTH_PASSWORD_HASH = await hashPassword(input.password);

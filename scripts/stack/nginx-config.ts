@@ -24,6 +24,9 @@ export interface NginxSettings {
   webRoot: string;
   /** host:port of the API. */
   apiUpstream: string;
+  /** Folders nginx sends files from when the API answers X-Accel-Redirect. */
+  documentsRoot?: string;
+  zipCacheRoot?: string;
   /** Address nginx listens on for HTTP, e.g. "127.0.0.1:8080". */
   listen: string;
   /** Access log path, or "off" (default). */
@@ -77,6 +80,8 @@ export function nginxVariables(settings: NginxSettings): Record<string, string> 
     TLS_KEY_FILE: tls?.keyFile ?? '',
     HTTPS_REDIRECT_PORT: publicPort === 443 ? '' : `:${publicPort}`,
     ACME_WEBROOT: tls?.acmeWebroot ?? path.join(settings.runDir, 'acme'),
+    DOCUMENTS_ROOT: settings.documentsRoot ?? path.join(settings.runDir, 'documents'),
+    ZIP_CACHE_ROOT: settings.zipCacheRoot ?? path.join(settings.runDir, 'zip-cache'),
   };
 }
 

@@ -158,6 +158,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ? undefined
         : (options.password ?? randomBytes(12).toString('base64url'));
 
+    const zipCacheDir = path.resolve(
+      repoRoot,
+      config.ZIP_CACHE_DIR ||
+        (options.useEnvFile ? '.local/zip-cache' : path.join(run.dir, 'zip-cache')),
+    );
     const apiEnv = await apiEnvironment({
       config,
       apiPort,
@@ -166,7 +171,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       spoolDir: mailDir,
       // make local keeps its outbox in .local/ across restarts; tests get their own.
       outboxDir: options.useEnvFile ? undefined : path.join(run.dir, 'mail-outbox'),
+      zipCacheDir,
     });
+    const documentsDir = path.resolve(repoRoot, apiEnv.DOCUMENTS_DIR || 'documents');
     const api = startProcess(
       'api',
       process.execPath,
@@ -188,6 +195,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       accessLog: options.log ? path.join(run.dir, 'access.log') : 'off',
       limits: config,
       trustedProxies: config.TRUSTED_PROXIES,
+      documentsRoot: documentsDir,
+      zipCacheRoot: zipCacheDir,
       tls,
     });
     const args = [...nginxArgs(confFile), ...workerArgs];
@@ -205,7 +214,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       username: apiEnv.AUTH_USERNAME || 'bewerbung',
       password,
       mailDir: smtpConfigured ? undefined : mailDir,
-      documentsDir: path.resolve(repoRoot, apiEnv.DOCUMENTS_DIR || 'documents'),
+      documentsDir,
       stopSmtp: async () => sink?.stop(),
       startSmtp: async () => sink?.start(),
       stop,

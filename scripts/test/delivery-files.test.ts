@@ -70,6 +70,11 @@ describe('docker-compose.yml', () => {
     assert.deepEqual(api.volumes, [
       '${DOCUMENTS_DIR:-./documents}:/app/documents:ro',
       'mail-outbox:/app/mail-outbox',
+      'zip-cache:/app/zip-cache',
+    ]);
+    assert.deepEqual(web.volumes, [
+      '${DOCUMENTS_DIR:-./documents}:/srv/documents:ro',
+      'zip-cache:/srv/zip-cache:ro',
     ]);
     assert.equal(api.environment?.MAIL_OUTBOX_DIR, '/app/mail-outbox');
     assert.equal(api.environment?.DOCUMENTS_DIR, '/app/documents');

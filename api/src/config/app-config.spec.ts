@@ -10,7 +10,7 @@ describe('configuration', () => {
     expect(config.jwt).toEqual({ secret: undefined, expiresInSeconds: 7200 });
     expect(config.smtp).toEqual({ host: undefined, port: 587, secure: false, auth: undefined });
     expect(config.mail.spoolDir).toBe(join(REPO_ROOT, 'mail-spool'));
-    expect(config.documentsDir).toBe(join(REPO_ROOT, 'documents'));
+    expect(config.documents.dir).toBe(join(REPO_ROOT, 'documents'));
     expect(config.server).toEqual({ host: '127.0.0.1', port: 3000 });
     expect(config.rateLimits).toEqual({
       login: { limit: 5, ttlMs: 60_000 },
@@ -23,7 +23,7 @@ describe('configuration', () => {
       DOCUMENTS_DIR: './documents',
       MAIL_SPOOL_DIR: '/var/spool/portfolio',
     });
-    expect(config.documentsDir).toBe(join(REPO_ROOT, 'documents'));
+    expect(config.documents.dir).toBe(join(REPO_ROOT, 'documents'));
     expect(config.mail.spoolDir).toBe('/var/spool/portfolio');
   });
 

@@ -7,6 +7,7 @@ import {
   DEFAULT_DOCUMENTS_DIR,
   DEFAULT_MAIL_OUTBOX_DIR,
   DEFAULT_MAIL_SPOOL_DIR,
+  DEFAULT_ZIP_CACHE_DIR,
   REPO_ROOT,
 } from './paths';
 
@@ -28,6 +29,8 @@ export const CONFIG_KEYS = [
   'MAIL_RETRY_SCHEDULE',
   'MAIL_RETRY_MAX_AGE',
   'DOCUMENTS_DIR',
+  'DOCUMENTS_VIA_NGINX',
+  'ZIP_CACHE_DIR',
   'API_HOST',
   'API_PORT',
   'LOGIN_RATE_LIMIT',
@@ -110,7 +113,12 @@ export function parseAppConfig(env: Env) {
           ) ?? 3 * 86400,
       },
     },
-    documentsDir: directory(reader.string('DOCUMENTS_DIR', DEFAULT_DOCUMENTS_DIR)),
+    documents: {
+      dir: directory(reader.string('DOCUMENTS_DIR', DEFAULT_DOCUMENTS_DIR)),
+      zipCacheDir: directory(reader.string('ZIP_CACHE_DIR', DEFAULT_ZIP_CACHE_DIR)),
+      // Behind the project's nginx: answer downloads with X-Accel-Redirect.
+      viaNginx: reader.boolean('DOCUMENTS_VIA_NGINX', false),
+    },
     server: {
       host: reader.string('API_HOST', '127.0.0.1'),
       port: reader.integer('API_PORT', 3000, 0, 65535),

@@ -9,3 +9,4 @@ export const ENV_FILE = join(REPO_ROOT, '.env');
 export const DEFAULT_DOCUMENTS_DIR = join(REPO_ROOT, 'documents');
 export const DEFAULT_MAIL_SPOOL_DIR = join(REPO_ROOT, 'mail-spool');
 export const DEFAULT_MAIL_OUTBOX_DIR = join(REPO_ROOT, '.local', 'mail-outbox');
+export const DEFAULT_ZIP_CACHE_DIR = join(REPO_ROOT, '.local', 'zip-cache');

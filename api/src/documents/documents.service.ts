@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { AppConfig, appConfig } from '../config/app-config';
 import { DocumentFile, DocumentGroup, loadManifest } from './manifest';
+import { CachedZip, ZipCache } from './zip-cache';
 
 export interface AvailableFile extends DocumentFile {
   section: string;
   path: string;
   size: number;
+  modifiedMs: number;
 }
 
 export interface ListedGroup {
@@ -27,10 +29,14 @@ export class DocumentsService implements OnModuleInit {
   private groups: DocumentGroup[] = [];
   private sectionOf = new Map<string, string>();
 
-  constructor(@Inject(appConfig.KEY) private readonly config: AppConfig) {}
+  private readonly zipCache: ZipCache;
+
+  constructor(@Inject(appConfig.KEY) private readonly config: AppConfig) {
+    this.zipCache = new ZipCache(config.documents.zipCacheDir, this.logger);
+  }
 
   async onModuleInit(): Promise<void> {
-    this.groups = await loadManifest(this.config.documentsDir);
+    this.groups = await loadManifest(this.config.documents.dir);
     this.sectionOf = new Map(
       this.groups.flatMap((group) => group.files.map((file) => [file.filename, group.section])),
     );
@@ -50,7 +56,8 @@ export class DocumentsService implements OnModuleInit {
     );
     return entries.flatMap((entry, index) => {
       const fileStat = stats[index];
-      if (fileStat?.isFile()) return [{ ...entry, size: fileStat.size }];
+      if (fileStat?.isFile())
+        return [{ ...entry, size: fileStat.size, modifiedMs: fileStat.mtimeMs }];
       this.logger.warn(`Listed in the manifest but missing on disk: ${entry.filename}`);
       return [];
     });
@@ -86,12 +93,17 @@ export class DocumentsService implements OnModuleInit {
     this.refuse(`${JSON.stringify(filename)} is missing on disk`, clientIp);
   }
 
+  /** documents.zip of the files available now, from the cache or built. */
+  async zipArchive(): Promise<CachedZip> {
+    return this.zipCache.archiveOf(await this.availableFiles());
+  }
+
   private refuse(reason: string, clientIp: string | undefined): never {
     this.logger.warn(`Download refused for ${clientIp}: ${reason}`);
     throw new NotFoundException('Document not found');
   }
 
   private pathOf(filename: string): string {
-    return join(this.config.documentsDir, filename);
+    return join(this.config.documents.dir, filename);
   }
 }

@@ -12,6 +12,7 @@ import {
   mkdtempSync,
   openSync,
   readdirSync,
+  renameSync,
   statSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -50,6 +51,14 @@ function freshFolder(imageDir: string, scratch: string, mode: string): string {
   return folder;
 }
 
+/** A named volume is shared by every service mounting it; the first one fills it. */
+function namedVolume(name: string, imageDir: string, scratch: string): string {
+  const folder = path.join(scratch, `named-${name}`);
+  if (existsSync(folder)) return folder;
+  renameSync(freshFolder(imageDir, scratch, '0755'), folder);
+  return folder;
+}
+
 export function runService(
   stage: ReplayedStage,
   service: ServiceRun,
@@ -60,7 +69,7 @@ export function runService(
   const { jail } = stage;
   const mounts = [
     ...service.volumes.map((volume) => ({
-      source: volume.source ?? freshFolder(jail.hostPath(volume.target), scratch, '0755'),
+      source: volume.source ?? namedVolume(volume.name, jail.hostPath(volume.target), scratch),
       target: volume.target,
       readOnly: volume.readOnly,
     })),

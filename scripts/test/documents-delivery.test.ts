@@ -1,0 +1,97 @@
+// Documents at nginx speed: the built API checks the token and the manifest,
+// then answers X-Accel-Redirect, and nginx (the project's template) sends
+// the file or documents.zip with its size, ranges and every header.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { unzip } from '../../api/test/support/unzip';
+import { startStack, type Stack } from '../stack/start-stack';
+import { assertSecurityHeaders } from './helpers/headers';
+import { request } from './helpers/http-client';
+
+describe('documents through nginx (X-Accel-Redirect)', () => {
+  let stack: Stack;
+  let auth: Record<string, string>;
+  const file = 'uek-294.pdf';
+  let bytes: Buffer;
+
+  before(async () => {
+    stack = await startStack({ env: { LOGIN_RATE_LIMIT: '1000', SMTP_HOST: '' } });
+    const login = await request(`${stack.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: stack.username, password: stack.password }),
+    });
+    auth = {
+      authorization: `Bearer ${(JSON.parse(login.body.toString()) as { token: string }).token}`,
+    };
+    bytes = readFileSync(path.join(stack.documentsDir, file));
+  });
+  after(() => stack?.stop());
+
+  it('sends a document byte for byte with its size, name, no-store and the security headers', async () => {
+    const answer = await request(`${stack.baseUrl}/api/download/${file}`, { headers: auth });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, bytes);
+    assert.equal(answer.headers['content-length'], String(bytes.length));
+    assert.equal(answer.headers['content-type'], 'application/pdf');
+    assert.match(
+      String(answer.headers['content-disposition']),
+      /attachment; filename="uek-294\.pdf"/,
+    );
+    assert.equal(answer.headers['cache-control'], 'no-store');
+    assert.equal(answer.headers['x-accel-redirect'], undefined);
+    assertSecurityHeaders(answer.headers, 'a document');
+  });
+
+  it('answers byte ranges, and If-Range only while the file is unchanged', async () => {
+    const part = await request(`${stack.baseUrl}/api/download/${file}`, {
+      headers: { ...auth, range: 'bytes=10-99' },
+    });
+    assert.equal(part.status, 206);
+    assert.deepEqual(part.body, bytes.subarray(10, 100));
+    assert.equal(part.headers['content-range'], `bytes 10-99/${bytes.length}`);
+    const full = await request(`${stack.baseUrl}/api/download/${file}`, { headers: auth });
+    const same = await request(`${stack.baseUrl}/api/download/${file}`, {
+      headers: { ...auth, range: 'bytes=0-9', 'if-range': String(full.headers.etag) },
+    });
+    assert.equal(same.status, 206);
+    const stale = await request(`${stack.baseUrl}/api/download/${file}`, {
+      headers: { ...auth, range: 'bytes=0-9', 'if-range': '"not-the-current-one"' },
+    });
+    assert.equal(stale.status, 200);
+    assert.deepEqual(stale.body, bytes);
+  });
+
+  it('sends documents.zip with its size, whole and in ranges', async () => {
+    const zip = await request(`${stack.baseUrl}/api/download-all`, { headers: auth });
+    assert.equal(zip.status, 200);
+    assert.equal(zip.headers['content-length'], String(zip.body.length));
+    assert.match(String(zip.headers['content-disposition']), /filename="documents\.zip"/);
+    assert.equal(zip.headers['cache-control'], 'no-store');
+    const entries = await unzip(zip.body);
+    const entry = entries.find((e) => e.name.endsWith(`/${file}`));
+    assert.deepEqual(entry?.bytes, bytes);
+    const tail = await request(`${stack.baseUrl}/api/download-all`, {
+      headers: { ...auth, range: 'bytes=-22' },
+    });
+    assert.equal(tail.status, 206);
+    assert.deepEqual(tail.body, zip.body.subarray(zip.body.length - 22));
+  });
+
+  it('needs a token for every byte: the internal locations refuse direct requests', async () => {
+    assert.equal((await request(`${stack.baseUrl}/api/download/${file}`)).status, 401);
+    assert.equal((await request(`${stack.baseUrl}/api/download-all`)).status, 401);
+    assert.equal((await request(`${stack.baseUrl}/_protected/documents/${file}`)).status, 404);
+    assert.equal(
+      (await request(`${stack.baseUrl}/_protected/documents/manifest.json`)).status,
+      404,
+    );
+    assert.equal((await request(`${stack.baseUrl}/_protected/zip/`)).status, 404);
+    assert.equal(
+      (await request(`${stack.baseUrl}/api/download/manifest.json`, { headers: auth })).status,
+      404,
+    );
+  });
+});
