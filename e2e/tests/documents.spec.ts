@@ -92,8 +92,19 @@ test('the ZIP downloads as documents.zip and holds every file', async ({
   guard.allow(/^failed request: \S+\/api\/download-all \(net::ERR_ABORTED\)$/);
   const files = manifestFiles(await readManifest(stack.documentsDir));
   await openWithSession(page, token, '/protected');
+  // A slow line (4 KB/s) so the sample ZIP takes seconds and its progress can be read.
+  const network = await page.context().newCDPSession(page);
+  await network.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: 4000,
+    uploadThroughput: -1,
+  });
   const downloaded = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Alle Dokumente herunterladen (ZIP)' }).click();
+  await expect(
+    page.getByRole('button', { name: /^ZIP wird geladen\.\.\. \d+ % \([\d.]+ von [\d.]+ MB\)$/ }),
+  ).toBeVisible();
   const download = await downloaded;
   expect(download.suggestedFilename()).toBe(ZIP_FILE_NAME);
   const entries = await unzip(await readFile(await download.path()));

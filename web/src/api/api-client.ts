@@ -89,20 +89,33 @@ export async function fetchDocuments(token: string | null): Promise<DocumentGrou
   return (await response.json()) as DocumentGroup[];
 }
 
-export async function downloadFile(filename: string, token: string | null): Promise<Blob> {
+/** A file as a Blob; `onProgress` hears how much of how much (Content-Length) has arrived. */
+export async function downloadFile(
+  filename: string,
+  token: string | null,
+  onProgress?: ProgressListener,
+): Promise<Blob> {
   const response = await guardedGet(`/api/download/${encodeURIComponent(filename)}`, token);
-  return response.blob();
+  return onProgress ? readWithProgress(response, 'application/pdf', onProgress) : response.blob();
 }
 
-/** Streams the ZIP so the caller can show how much has arrived (Content-Length may be absent). */
+/** documents.zip, with progress: nginx sends it with its size. */
 export async function downloadAll(
   token: string | null,
   onProgress: ProgressListener,
 ): Promise<Blob> {
   const response = await guardedGet('/api/download-all', token);
+  return readWithProgress(response, 'application/zip', onProgress);
+}
+
+async function readWithProgress(
+  response: Response,
+  fallbackType: string,
+  onProgress: ProgressListener,
+): Promise<Blob> {
   const lengthHeader = Number(response.headers.get('Content-Length'));
   const total = lengthHeader > 0 ? lengthHeader : null;
-  const type = response.headers.get('Content-Type') ?? 'application/zip';
+  const type = response.headers.get('Content-Type') ?? fallbackType;
   if (!response.body) return response.blob();
 
   const reader = response.body.getReader();

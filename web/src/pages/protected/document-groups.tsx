@@ -1,22 +1,45 @@
+import { useState } from 'react';
 import { downloadFile, type DocumentFile, type DocumentGroup } from '../../api/api-client';
 import { openInNewTab, saveBlob } from './blob-actions';
 import { DOWNLOAD_FAILED_MESSAGE, OPEN_FAILED_MESSAGE } from './file-messages';
 import { formatSize } from './format-size';
+import { progressText, type Progress } from './progress-label';
 import { useGuardedCall } from './use-guarded-call';
+
+// Below this size a download is over before a percentage could be read.
+const SHOW_PROGRESS_FROM_BYTES = 1_000_000;
+
+type Action = 'open' | 'download';
 
 function FileRow({ file, id }: { file: DocumentFile; id: string }) {
   const guarded = useGuardedCall();
+  const [busy, setBusy] = useState<{ action: Action; progress: Progress } | null>(null);
 
-  const open = () =>
-    guarded(
-      (token) => openInNewTab(() => downloadFile(file.filename, token)),
+  const showsProgress = file.size >= SHOW_PROGRESS_FROM_BYTES;
+  const fetchWithProgress = (action: Action, token: string | null) =>
+    downloadFile(
+      file.filename,
+      token,
+      showsProgress
+        ? (received, total) => setBusy({ action, progress: { received, total } })
+        : undefined,
+    );
+  const open = async () => {
+    await guarded(
+      (token) => openInNewTab(() => fetchWithProgress('open', token)),
       () => window.alert(OPEN_FAILED_MESSAGE),
     );
-  const download = () =>
-    guarded(
-      async (token) => saveBlob(await downloadFile(file.filename, token), file.filename),
+    setBusy(null);
+  };
+  const download = async () => {
+    await guarded(
+      async (token) => saveBlob(await fetchWithProgress('download', token), file.filename),
       () => window.alert(DOWNLOAD_FAILED_MESSAGE),
     );
+    setBusy(null);
+  };
+  const label = (action: Action, idle: string) =>
+    busy?.action === action ? `${idle}: ${progressText(busy.progress)}` : idle;
 
   return (
     <li className="file-row">
@@ -27,16 +50,16 @@ function FileRow({ file, id }: { file: DocumentFile; id: string }) {
         <span className="file-row__meta">PDF · {formatSize(file.size)}</span>
       </div>
       <div className="file-row__actions">
-        <button type="button" className="button" aria-describedby={id} onClick={open}>
-          Öffnen
+        <button type="button" className="button" aria-describedby={id} onClick={() => void open()}>
+          {label('open', 'Öffnen')}
         </button>
         <button
           type="button"
           className="button button--primary"
           aria-describedby={id}
-          onClick={download}
+          onClick={() => void download()}
         >
-          Download
+          {label('download', 'Download')}
         </button>
       </div>
     </li>

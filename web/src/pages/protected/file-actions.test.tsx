@@ -129,7 +129,7 @@ describe('file actions on the protected page', () => {
     ).toBeEnabled();
   });
 
-  it('shows received and total when the ZIP size is known', async () => {
+  it('shows the percentage and megabytes when the ZIP size is known', async () => {
     let stream!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => void (stream = controller),
@@ -142,9 +142,33 @@ describe('file actions on the protected page', () => {
       .click(screen.getByRole('button', { name: 'Alle Dokumente herunterladen (ZIP)' }));
     await act(async () => stream.enqueue(new Uint8Array(1_000_000)));
     expect(
-      await screen.findByRole('button', { name: 'ZIP wird geladen... 1 MB von 4 MB' }),
+      await screen.findByRole('button', { name: 'ZIP wird geladen... 25 % (1 von 4 MB)' }),
+    ).toBeInTheDocument();
+    await act(async () => stream.enqueue(new Uint8Array(2_700_000)));
+    expect(
+      await screen.findByRole('button', { name: 'ZIP wird geladen... 92 % (3.7 von 4 MB)' }),
     ).toBeInTheDocument();
     await act(async () => stream.close());
+  });
+
+  it('shows how much of a large file has arrived on the button that fetches it', async () => {
+    let stream!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => void (stream = controller),
+    });
+    api(() => new Response(body, { headers: { 'Content-Length': '1500000' } }));
+    logIn();
+    await openWelcome();
+    const row = fileRow('Zeugnis GIBB 1');
+    await userEvent.setup().click(row.getByRole('button', { name: 'Download' }));
+    await act(async () => stream.enqueue(new Uint8Array(600_000)));
+    expect(
+      await row.findByRole('button', { name: 'Download: 40 % (0.6 von 1.5 MB)' }),
+    ).toBeInTheDocument();
+    expect(row.getByRole('button', { name: 'Öffnen' })).toBeInTheDocument();
+    await act(async () => stream.close());
+    await vi.waitFor(() => expect(clicks).toHaveLength(1));
+    expect(await row.findByRole('button', { name: 'Download' })).toBeInTheDocument();
   });
 
   it('alerts "Fehler beim Herunterladen der ZIP-Datei" when the ZIP fails', async () => {

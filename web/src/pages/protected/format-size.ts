@@ -1,5 +1,8 @@
 const number = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 1 });
 
+/** A number as this page writes it (de-CH, at most one decimal). */
+export const formatDecimal = (value: number) => number.format(value);
+
 export function formatMegabytes(bytes: number): string {
   return `${number.format(bytes / 1_000_000)} MB`;
 }

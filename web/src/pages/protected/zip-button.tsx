@@ -3,23 +3,10 @@ import { downloadAll } from '../../api/api-client';
 import { ZIP_FILE_NAME } from '../../constants';
 import { saveBlob } from './blob-actions';
 import { ZIP_FAILED_MESSAGE } from './file-messages';
-import { formatMegabytes } from './format-size';
+import { progressText, type Progress } from './progress-label';
 import { useGuardedCall } from './use-guarded-call';
 
-interface Progress {
-  received: number;
-  total: number | null;
-}
-
-function busyLabel({ received, total }: Progress): string {
-  const amount =
-    total === null
-      ? formatMegabytes(received)
-      : `${formatMegabytes(received)} von ${formatMegabytes(total)}`;
-  return `ZIP wird geladen... ${amount}`;
-}
-
-/** Downloads every document as documents.zip and shows how much has arrived so far. */
+/** Downloads every document as documents.zip and shows how much is left. */
 export function ZipButton() {
   const guarded = useGuardedCall();
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -46,7 +33,9 @@ export function ZipButton() {
       aria-busy={progress !== null}
       onClick={() => void download()}
     >
-      {progress ? busyLabel(progress) : 'Alle Dokumente herunterladen (ZIP)'}
+      {progress
+        ? `ZIP wird geladen... ${progressText(progress)}`
+        : 'Alle Dokumente herunterladen (ZIP)'}
     </button>
   );
 }
