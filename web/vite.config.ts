@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { owner } from './src/content/owner.ts';
+import { prePaintScript } from './src/hydration/pre-paint-script.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
@@ -11,29 +12,26 @@ const ownerInIndexHtml: Plugin = {
   transformIndexHtml: (html) => html.replaceAll('%OWNER_NAME%', owner.name),
 };
 
-/**
- * The portrait is the largest paint of the start page but is only found once the script
- * runs; a preload in index.html lets the browser fetch it alongside the script.
- */
-const preloadPortrait: Plugin = {
-  name: 'preload-portrait',
-  transformIndexHtml(_html, context) {
-    const portrait = Object.keys(context.bundle ?? {}).find((file) =>
-      /^assets\/portrait-[\w-]+\.webp$/.test(file),
-    );
-    if (!portrait) return [];
-    return [
-      {
-        tag: 'link',
-        attrs: { rel: 'preload', as: 'image', href: `/${portrait}`, fetchpriority: 'high' },
-        injectTo: 'head',
-      },
-    ];
+const PRE_PAINT_FILE = 'pre-paint.js';
+
+/** Serves and emits /pre-paint.js, which index.html loads before the first paint. */
+const prePaint: Plugin = {
+  name: 'pre-paint-script',
+  configureServer(server) {
+    server.middlewares.use(`/${PRE_PAINT_FILE}`, (_request, response) => {
+      response.setHeader('Content-Type', 'text/javascript');
+      response.end(prePaintScript());
+    });
+  },
+  generateBundle(options) {
+    // The client build only; the prerender (SSR) build needs no browser script.
+    if (options.format !== 'es' || this.environment?.config.consumer === 'server') return;
+    this.emitFile({ type: 'asset', fileName: PRE_PAINT_FILE, source: prePaintScript() });
   },
 };
 
 export default defineConfig({
-  plugins: [react(), ownerInIndexHtml, preloadPortrait],
+  plugins: [react(), ownerInIndexHtml, prePaint],
   build: {
     // Inlined images would become base64 inside the JS bundle and eat the size budget.
     assetsInlineLimit: 0,

@@ -1,5 +1,8 @@
 // A reference nginx with a bare configuration: the same binary as the
-// project's front, none of its headers, rules or proxying.
+// project's front, none of its rules or proxying. With `sameHeaders` it adds
+// the answers' headers the project's config adds to a page (security headers
+// and Cache-Control), so a ratio against it shows the config's own overhead,
+// not the price of headers that stay.
 import { mkdtemp, mkdir, writeFile, rm, chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +15,22 @@ export interface BareNginx {
   stop(): Promise<void>;
 }
 
-function bareConfig(prefix: string, port: number, root: string): string {
+const SECURITY_HEADERS = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'nginx',
+  'templates',
+  'security-headers.conf',
+);
+// gzip_vary: the project's answer names Vary even when it is not compressed.
+const PAGE_HEADERS = `include ${SECURITY_HEADERS};
+    add_header Cache-Control "no-cache";
+    gzip on;
+    gzip_vary on;
+    server_tokens off;`;
+
+function bareConfig(prefix: string, port: number, root: string, sameHeaders: boolean): string {
   return `worker_processes auto;
 daemon off;
 pid ${prefix}/nginx.pid;
@@ -30,19 +48,24 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${root};
+    ${sameHeaders ? PAGE_HEADERS : ''}
   }
 }
 `;
 }
 
 /** Serves `root` as plain static files; `probePath` must exist under it. */
-export async function startBareNginx(root: string, probePath: string): Promise<BareNginx> {
+export async function startBareNginx(
+  root: string,
+  probePath: string,
+  sameHeaders = false,
+): Promise<BareNginx> {
   const prefix = await mkdtemp(join(tmpdir(), 'bench-nginx-'));
   await chmod(prefix, 0o755);
   await mkdir(join(prefix, 'tmp'));
   const port = await freePort();
   const confFile = join(prefix, 'nginx.conf');
-  await writeFile(confFile, bareConfig(prefix, port, root));
+  await writeFile(confFile, bareConfig(prefix, port, root, sameHeaders));
   const nginx = startProcess('bare-nginx', nginxBinary(), nginxArgs(confFile), {}, () => {});
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}${probePath}`, nginx, 'The reference nginx');

@@ -8,7 +8,14 @@ import { startFakeUpstream, type FakeUpstream, type Received } from './helpers/f
 import { assertSecurityHeaders } from './helpers/headers';
 import { request } from './helpers/http-client';
 import { startNginx, type RunningNginx } from './helpers/nginx-runner';
-import { APP_JS, INDEX_HTML, PRECOMPRESSED_CSS, makeStaticSite } from './helpers/static-site';
+import {
+  ALL_PROJECTS_HTML,
+  APP_JS,
+  INDEX_HTML,
+  PRECOMPRESSED_CSS,
+  SPA_HTML,
+  makeStaticSite,
+} from './helpers/static-site';
 
 describe('nginx front (plain HTTP)', () => {
   let site: string;
@@ -39,11 +46,18 @@ describe('nginx front (plain HTTP)', () => {
     await rm(site, { recursive: true, force: true });
   });
 
-  it('serves index.html for / and for unknown app routes, never cached', async () => {
-    for (const path of ['/', '/protected', '/all-projects', '/no/such/page']) {
+  it('serves the prerendered pages and the shell for other app routes, never cached', async () => {
+    const expected: Record<string, string> = {
+      '/': INDEX_HTML,
+      '/all-projects': ALL_PROJECTS_HTML,
+      '/all-projects?sprache=SQL': SPA_HTML,
+      '/protected': SPA_HTML,
+      '/no/such/page': SPA_HTML,
+    };
+    for (const [path, body] of Object.entries(expected)) {
       const res = await request(url(path));
       assert.equal(res.status, 200, path);
-      assert.equal(res.body.toString(), INDEX_HTML, path);
+      assert.equal(res.body.toString(), body, path);
       assert.match(String(res.headers['content-type']), /^text\/html/, path);
       assert.equal(res.headers['cache-control'], 'no-cache', path);
     }
@@ -113,6 +127,7 @@ describe('nginx front (plain HTTP)', () => {
     for (const [method, path] of [
       ['POST', '/'],
       ['POST', '/index.html'],
+      ['POST', '/all-projects'],
       ['PUT', '/assets/index-Bx12abcd.js'],
       ['DELETE', '/protected'],
     ]) {

@@ -11,7 +11,7 @@ import { startFakeUpstream, type FakeUpstream, type Received } from './helpers/f
 import { assertSecurityHeaders } from './helpers/headers';
 import { request } from './helpers/http-client';
 import { makeRunDir, startNginx, type RunningNginx } from './helpers/nginx-runner';
-import { INDEX_HTML, makeStaticSite } from './helpers/static-site';
+import { ALL_PROJECTS_HTML, makeStaticSite } from './helpers/static-site';
 
 function handshake(
   port: number,
@@ -84,7 +84,7 @@ describe('nginx front (HTTPS mode)', () => {
     const https = `https://127.0.0.1:${tlsPort}`;
     const page = await request(`${https}/all-projects`, { ca: certificate.certPem });
     assert.equal(page.status, 200);
-    assert.equal(page.body.toString(), INDEX_HTML);
+    assert.equal(page.body.toString(), ALL_PROJECTS_HTML);
     assert.equal(page.headers['strict-transport-security'], 'max-age=31536000');
     assertSecurityHeaders(page.headers, 'https page');
 

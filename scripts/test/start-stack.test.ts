@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { readMailbox, startStack, waitForMail, type Stack } from '../stack/start-stack';
 import { request } from './helpers/http-client';
 import { sendMail } from './helpers/smtp-client';
-import { INDEX_HTML, makeStaticSite } from './helpers/static-site';
+import { SPA_HTML, makeStaticSite } from './helpers/static-site';
 
 const fakeApi = path.join(__dirname, 'fixtures', 'fake-api.mjs');
 
@@ -41,7 +41,7 @@ describe('startStack', () => {
 
   it('serves the bundle through nginx and the API behind /api', async () => {
     assert.match(stack.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
-    assert.equal((await request(`${stack.baseUrl}/protected`)).body.toString(), INDEX_HTML);
+    assert.equal((await request(`${stack.baseUrl}/protected`)).body.toString(), SPA_HTML);
     assert.equal((await request(`${stack.apiUrl}/api/health`)).status, 200);
     assert.equal(echo.headers['x-forwarded-for'], '127.0.0.1');
   });

@@ -3,9 +3,10 @@ import { Route, Routes } from 'react-router-dom';
 import { SessionProvider } from './auth/session-context';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './pages/home/home-page';
+import { allProjectsRoute } from './pages/all-projects/all-projects-route';
 import { ThemeProvider } from './theme/theme-context';
 
-const AllProjectsPage = lazy(() => import('./pages/all-projects/all-projects-page'));
+const AllProjectsPage = allProjectsRoute.Component;
 const ProtectedPage = lazy(() => import('./pages/protected/protected-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page'));
 

@@ -1,4 +1,5 @@
-// A small stand-in for web/dist: index.html, hashed assets (one with a
+// A small stand-in for web/dist: the prerendered index.html and all-projects.html, the
+// client-rendered shell spa.html, hashed assets (one with a
 // precompressed .gz twin whose content differs, to prove gzip_static), an
 // image and robots.txt.
 import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -8,6 +9,10 @@ import { gzipSync } from 'node:zlib';
 
 export const INDEX_HTML =
   '<!doctype html><html lang="de"><head><title>Portfolio</title></head><body><div id="root"></div></body></html>\n';
+export const ALL_PROJECTS_HTML =
+  '<!doctype html><html lang="de"><head><title>Alle Projekte</title></head><body><div id="root"><h1>Alle Projekte</h1></div></body></html>\n';
+export const SPA_HTML =
+  '<!doctype html><html lang="de"><head></head><body><div id="root"></div></body></html>\n';
 export const APP_JS = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
 export const PRECOMPRESSED_CSS = 'body{color:green}/* from the .gz file */\n';
 
@@ -15,6 +20,8 @@ export async function makeStaticSite(): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'portfolio-site-'));
   await mkdir(path.join(root, 'assets'));
   await writeFile(path.join(root, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(root, 'all-projects.html'), ALL_PROJECTS_HTML);
+  await writeFile(path.join(root, 'spa.html'), SPA_HTML);
   await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   await writeFile(path.join(root, 'assets', 'index-Bx12abcd.js'), APP_JS);
   await writeFile(path.join(root, 'assets', 'index-Cc34efgh.css'), 'body{color:red}\n');

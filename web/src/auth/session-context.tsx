@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useHydrated } from '../hydration/use-hydrated';
 import { clearSession, readSession, writeSession, type StoredSession } from './session-storage';
 
 export interface Session extends StoredSession {
@@ -6,6 +7,8 @@ export interface Session extends StoredSession {
   login: (token?: string) => void;
   /** Clears both stored values. Navigation is the caller's concern. */
   logout: () => void;
+  /** False until hydration is done: until then the prerendered HTML holds both variants. */
+  known: boolean;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -23,7 +26,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStored({ isAuthenticated: false, token: null });
   }, []);
 
-  const session = useMemo(() => ({ ...stored, login, logout }), [stored, login, logout]);
+  const known = useHydrated();
+  const session = useMemo(
+    () => ({ ...stored, login, logout, known }),
+    [stored, login, logout, known],
+  );
   return <SessionContext value={session}>{children}</SessionContext>;
 }
 

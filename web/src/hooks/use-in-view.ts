@@ -1,10 +1,16 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { useHydrated } from '../hydration/use-hydrated';
 
 const observerMissing = typeof IntersectionObserver === 'undefined';
 
-/** True once the element has come into view; stays true (entry animations run once). */
+/**
+ * True once the element has come into view; stays true (entry animations run once). False in
+ * the prerendered HTML and its hydration; CSS hides unseen elements only where the pre-paint
+ * script ran, so without JavaScript everything stays visible.
+ */
 export function useInView(target: RefObject<Element | null>, rootMargin = '0px'): boolean {
-  const [seen, setSeen] = useState(observerMissing);
+  const [seen, setSeen] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const element = target.current;
@@ -19,5 +25,5 @@ export function useInView(target: RefObject<Element | null>, rootMargin = '0px')
     return () => observer.disconnect();
   }, [target, seen, rootMargin]);
 
-  return seen;
+  return seen || (observerMissing && hydrated);
 }

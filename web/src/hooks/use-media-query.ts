@@ -18,6 +18,8 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => matches(query),
+    // The prerendered HTML is built for no screen; CSS picks the layout until hydration is done.
+    () => false,
   );
 }
 

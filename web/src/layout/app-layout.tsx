@@ -1,4 +1,5 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { useHydrated } from '../hydration/use-hydrated';
 import { useViewport } from '../hooks/use-media-query';
 import { useTheme } from '../theme/theme-context';
 import { BackToTop } from './back-to-top';
@@ -10,9 +11,16 @@ import { ThemeOverlay } from './theme-overlay';
 export function AppLayout({ children }: { children: ReactNode }) {
   const { theme } = useTheme();
   const viewport = useViewport();
+  const hydrated = useHydrated();
+
+  // On <html>, where the pre-paint script put the first value, so the prerendered markup is
+  // laid out for the visitor's screen before any script of the bundle runs.
+  useLayoutEffect(() => {
+    if (hydrated) document.documentElement.dataset.viewport = viewport;
+  }, [hydrated, viewport]);
 
   return (
-    <div className={`app theme-${theme}`} data-viewport={viewport}>
+    <div className={`app theme-${theme}`}>
       <a
         className="skip-link"
         href="#main"

@@ -8,10 +8,12 @@ function scrolledPastFirstScreen(): boolean {
 
 /** Appears once the visitor has scrolled past the first screen. */
 export function BackToTop() {
-  const [visible, setVisible] = useState(scrolledPastFirstScreen);
+  // Hidden in the prerendered HTML and its hydration; the effect then reads the real position.
+  const [visible, setVisible] = useState(false);
 
   useEffect(() => {
     const onScroll = () => setVisible(scrolledPastFirstScreen());
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);

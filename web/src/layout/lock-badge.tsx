@@ -1,15 +1,12 @@
-import type { CSSProperties } from 'react';
+import { useStyleProperty } from '../hydration/use-style-property';
 import { LockIcon } from './icons';
 import './lock-badge.css';
 
 /** The lock in a round accent badge that heads the documents section and the login gate. */
 export function LockBadge({ open, size }: { open: boolean; size: number }) {
+  const ref = useStyleProperty<HTMLSpanElement>('--lock-size', `${size}px`);
   return (
-    <span
-      className="lock-badge"
-      style={{ '--lock-size': `${size}px` } as CSSProperties}
-      aria-hidden="true"
-    >
+    <span ref={ref} className="lock-badge" aria-hidden="true">
       <LockIcon open={open} size={size} />
     </span>
   );

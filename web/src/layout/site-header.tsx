@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useSession } from '../auth/session-context';
+import { SessionVariant } from '../auth/session-variant';
 import { useLogout } from '../auth/use-logout';
 import { owner } from '../content/owner';
 import { useTheme } from '../theme/theme-context';
@@ -26,7 +27,8 @@ export function SiteHeader() {
         <SectionLink
           className="brand"
           section="home"
-          aria-label={`${owner.name}, zur Startseite`}
+          // The name holds the visible words (initials and name) so speech control finds the link.
+          aria-label={`${owner.initials} ${owner.name}, zur Startseite`}
           onNavigate={menus.closeAll}
         >
           <span className="brand__mark" aria-hidden="true">
@@ -38,7 +40,6 @@ export function SiteHeader() {
         <SiteNav
           id={NAV_ID}
           open={menus.menuOpen}
-          isAuthenticated={isAuthenticated}
           onNavigate={menus.closeAll}
           onEscape={() => {
             menus.closeMenu();
@@ -56,21 +57,24 @@ export function SiteHeader() {
             <ThemeIcon />
             {theme === 'modern' ? 'Klassisch' : 'Modern'}
           </button>
-          {isAuthenticated ? (
-            <button type="button" className="button button--primary" onClick={logout}>
-              Logout
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="button button--primary"
-              aria-expanded={menus.loginOpen}
-              aria-controls={LOGIN_PANEL_ID}
-              onClick={menus.toggleLogin}
-            >
-              Login
-            </button>
-          )}
+          <SessionVariant
+            loggedIn={
+              <button type="button" className="button button--primary" onClick={logout}>
+                Logout
+              </button>
+            }
+            loggedOut={
+              <button
+                type="button"
+                className="button button--primary"
+                aria-expanded={menus.loginOpen}
+                aria-controls={LOGIN_PANEL_ID}
+                onClick={menus.toggleLogin}
+              >
+                Login
+              </button>
+            }
+          />
           <button
             ref={burgerRef}
             type="button"

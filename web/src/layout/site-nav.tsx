@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { SessionVariant } from '../auth/session-variant';
 import { LockIcon } from './icons';
 import { NAV_ITEMS } from './nav-items';
 import { SectionLink } from './section-link';
@@ -6,13 +7,12 @@ import { SectionLink } from './section-link';
 interface SiteNavProps {
   id: string;
   open: boolean;
-  isAuthenticated: boolean;
   /** Runs when a link is chosen, before the scroll (closes the menus). */
   onNavigate: () => void;
   onEscape: () => void;
 }
 
-export function SiteNav({ id, open, isAuthenticated, onNavigate, onEscape }: SiteNavProps) {
+export function SiteNav({ id, open, onNavigate, onEscape }: SiteNavProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (open && event.key === 'Escape') onEscape();
   };
@@ -33,12 +33,10 @@ export function SiteNav({ id, open, isAuthenticated, onNavigate, onEscape }: Sit
               {item.id === 'documents' && (
                 <>
                   {' '}
-                  <span className="site-nav__lock" data-locked={!isAuthenticated}>
-                    <LockIcon open={isAuthenticated} />
-                    <span className="visually-hidden">
-                      {isAuthenticated ? '(entsperrt)' : '(gesperrt)'}
-                    </span>
-                  </span>
+                  <SessionVariant
+                    loggedIn={<NavLock open />}
+                    loggedOut={<NavLock open={false} />}
+                  />
                 </>
               )}
             </SectionLink>
@@ -46,5 +44,14 @@ export function SiteNav({ id, open, isAuthenticated, onNavigate, onEscape }: Sit
         ))}
       </ul>
     </nav>
+  );
+}
+
+function NavLock({ open }: { open: boolean }) {
+  return (
+    <span className="site-nav__lock" data-locked={!open}>
+      <LockIcon open={open} />
+      <span className="visually-hidden">{open ? '(entsperrt)' : '(gesperrt)'}</span>
+    </span>
   );
 }

@@ -24,6 +24,10 @@ export default function AllProjectsPage() {
   return (
     <div className="page container">
       <title>{pageTitle('Alle Projekte')}</title>
+      <meta
+        name="description"
+        content="Alle Projekte eines angehenden Applikationsentwicklers aus Bern, nach Programmiersprache filterbar."
+      />
       <BackHomeLink section="projects">Zurück zur Startseite</BackHomeLink>
       <div className="page__header all-projects__header">
         <h1 className="page__title">Alle Projekte</h1>

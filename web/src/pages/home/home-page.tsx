@@ -1,3 +1,4 @@
+import { owner } from '../../content/owner';
 import { useHomeScrollState } from '../../hooks/use-home-scroll-state';
 import { AboutSection } from '../../sections/about/about-section';
 import { ContactSection } from '../../sections/contact/contact-section';
@@ -10,6 +11,11 @@ export function HomePage() {
   useHomeScrollState();
   return (
     <>
+      <title>{`${owner.name} – Applikationsentwickler in Ausbildung, Bern`}</title>
+      <meta
+        name="description"
+        content={`Portfolio von ${owner.name}, Applikationsentwickler in Ausbildung in Bern: Profil, Skills, Bildungsweg, Projekte und Kontakt.`}
+      />
       <HomeSection />
       <AboutSection />
       <EducationSection />

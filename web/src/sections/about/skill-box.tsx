@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { SkillBox as SkillBoxData } from '../../content/skills';
 import { useInView } from '../../hooks/use-in-view';
+import { useStyleProperty } from '../../hydration/use-style-property';
 
 /** A box of skill bars that fill up once the box scrolls into view. */
 export function SkillBox({ box }: { box: SkillBoxData }) {
@@ -25,11 +26,16 @@ export function SkillBox({ box }: { box: SkillBoxData }) {
               aria-valuemax={100}
               aria-valuenow={skill.level}
             >
-              <div className="skill__bar" style={{ width: inView ? `${skill.level}%` : 0 }} />
+              <SkillBar width={inView ? `${skill.level}%` : '0'} />
             </div>
           </li>
         ))}
       </ul>
     </div>
   );
+}
+
+function SkillBar({ width }: { width: string }) {
+  const ref = useStyleProperty<HTMLDivElement>('width', width);
+  return <div ref={ref} className="skill__bar" />;
 }

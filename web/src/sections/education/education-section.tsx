@@ -1,5 +1,6 @@
 import { schools } from '../../content/schools';
 import { useViewport } from '../../hooks/use-media-query';
+import { useStyleProperty } from '../../hydration/use-style-property';
 import { Section } from '../section';
 import { timelineDotOffset } from './timeline-dot';
 import { TimelineItem, type Side } from './timeline-item';
@@ -8,6 +9,10 @@ import './education-section.css';
 /** Newest first; left and right alternate on wide screens, all from the right when narrow. */
 export function EducationSection() {
   const viewport = useViewport();
+  const timelineRef = useStyleProperty<HTMLOListElement>(
+    '--timeline-dot-offset',
+    timelineDotOffset(viewport),
+  );
   const newestFirst = [...schools].reverse();
   const sideOf = (index: number): Side =>
     viewport !== 'wide' || index % 2 === 1 ? 'right' : 'left';
@@ -17,7 +22,7 @@ export function EducationSection() {
       <ol
         className="timeline"
         data-layout={viewport === 'wide' ? 'alternate' : 'single'}
-        style={{ '--timeline-dot-offset': timelineDotOffset(viewport) } as React.CSSProperties}
+        ref={timelineRef}
       >
         {newestFirst.map((school, index) => (
           <TimelineItem key={school.name} school={school} side={sideOf(index)} />

@@ -2,8 +2,11 @@ import { Link } from 'react-router-dom';
 import { MARQUEE_MAX_PROJECTS } from '../../constants';
 import { projects, type Project } from '../../content/projects';
 import { ArrowRightIcon } from '../../layout/icons';
+import { allProjectsRoute } from '../../pages/all-projects/all-projects-route';
 import { Section } from '../section';
 import './projects-section.css';
+
+const preloadAllProjects = () => void allProjectsRoute.preload();
 
 function MarqueeCard({ project }: { project: Project }) {
   return (
@@ -48,7 +51,12 @@ export function ProjectsSection() {
         </div>
       </div>
       <p className="projects__more">
-        <Link className="button button--primary" to="/all-projects">
+        <Link
+          className="button button--primary"
+          to="/all-projects"
+          onPointerEnter={preloadAllProjects}
+          onFocus={preloadAllProjects}
+        >
           Alle Projekte ansehen
           <ArrowRightIcon />
         </Link>

@@ -1,0 +1,98 @@
+// The prerendered pages (/ and /all-projects): their HTML already holds the page's text, a
+// stored session shows in the first painted frame (before any bundle script runs), and
+// hydration leaves a working page without a console error (the guard checks that).
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { headerLoginButton } from '../support/site';
+
+const PAGES = [
+  { path: '/', texts: '#home .hero__text, .marquee__group:not([data-copy]) h3' },
+  { path: '/all-projects', texts: 'h1, .project-card__title' },
+] as const;
+
+async function textsOf(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).allInnerTexts();
+}
+
+/** A tab that never runs the app's bundle: what it shows came with the HTML. */
+async function openWithoutBundle(browser: Browser, baseURL: string, path: string, session = false) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  if (session) {
+    await page.addInitScript(() => {
+      localStorage.setItem('isAuthenticated', 'true');
+      localStorage.setItem('token', 'stored-token');
+    });
+  }
+  await page.route('**/assets/*.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
+  await page.goto(path);
+  return { page, close: () => context.close() };
+}
+
+for (const { path, texts } of PAGES) {
+  test(`${path} arrives with its text, the same as after hydration`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await page.goto(path);
+    const hydrated = await textsOf(page, texts);
+    expect(hydrated.length).toBeGreaterThan(1);
+
+    const bare = await openWithoutBundle(browser, baseURL ?? '', path);
+    expect(await textsOf(bare.page, texts)).toEqual(hydrated);
+    await expect(bare.page.locator('head > title')).toHaveCount(1);
+    await expect(bare.page.locator('head > meta[name="description"]')).toHaveCount(1);
+    await bare.close();
+  });
+}
+
+test('a stored session shows Logout and the open lock before the bundle runs', async ({
+  browser,
+  baseURL,
+}) => {
+  const bare = await openWithoutBundle(browser, baseURL ?? '', '/', true);
+  const banner = bare.page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Login' })).toBeHidden();
+  await expect(bare.page.getByText('(entsperrt)')).toBeAttached();
+  await expect(bare.page.getByText('(gesperrt)', { exact: true })).toBeHidden();
+  await expect(
+    bare.page.getByRole('link', { name: 'Passwortgeschützte Seite öffnen' }),
+  ).toBeVisible();
+  await bare.close();
+});
+
+test('without a session the prerendered page shows Login before the bundle runs', async ({
+  browser,
+  baseURL,
+}) => {
+  const bare = await openWithoutBundle(browser, baseURL ?? '', '/');
+  await expect(headerLoginButton(bare.page)).toBeVisible();
+  await expect(bare.page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeHidden();
+  await bare.close();
+});
+
+test('after hydration a stored session keeps Logout and one title', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('isAuthenticated', 'true');
+    localStorage.setItem('token', 'stored-token');
+  });
+  await page.goto('/all-projects');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.locator('.session-variant')).toHaveCount(0);
+  await expect(page.locator('head > title')).toHaveCount(1);
+  await expect(page.locator('head > meta[name="description"]')).toHaveCount(1);
+  await expect(page).toHaveTitle(/^Alle Projekte – /);
+});
+
+test('the theme toggles once the page is hydrated', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('.session-variant')).toHaveCount(0);
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Klassisch' });
+  await toggle.click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'classic');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Modern' })).toBeVisible();
+});

@@ -1,0 +1,32 @@
+// Writes the prerendered pages into dist/ after both Vite builds (client and SSR):
+// dist/index.html (/), dist/all-projects.html and dist/404.html hold each route's markup and
+// head tags; dist/spa.html keeps the empty shell for the client-rendered routes (/protected).
+import { readFile, rm, writeFile } from 'node:fs/promises';
+
+const dist = new URL('../dist/', import.meta.url);
+const ssrDir = new URL('../dist-ssr/', import.meta.url);
+const ROOT = '<div id="root"></div>';
+// React puts the page's head tags (title, description, image preloads) before the app's markup.
+const APP_START = '<div class="app';
+
+const PAGES = [
+  { url: '/', file: 'index.html' },
+  { url: '/all-projects', file: 'all-projects.html' },
+  { url: '/404', file: '404.html' },
+];
+
+const { renderRoute } = await import(new URL('entry-server.js', ssrDir).href);
+const shell = await readFile(new URL('index.html', dist), 'utf8');
+if (!shell.includes(ROOT)) throw new Error(`dist/index.html enthält kein ${ROOT}`);
+
+for (const { url, file } of PAGES) {
+  const html = await renderRoute(url);
+  const appStart = html.indexOf(APP_START);
+  if (appStart < 0) throw new Error(`${url}: kein ${APP_START} im gerenderten HTML`);
+  const page = shell
+    .replace('</head>', `${html.slice(0, appStart)}</head>`)
+    .replace(ROOT, `<div id="root">${html.slice(appStart)}</div>`);
+  await writeFile(new URL(file, dist), page);
+}
+await writeFile(new URL('spa.html', dist), shell);
+await rm(ssrDir, { recursive: true, force: true });
