@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { readMailbox, startStack, waitForMail, type Stack } from '../stack/start-stack';
 import { request } from './helpers/http-client';
 import { sendMail } from './helpers/smtp-client';
-import { SPA_HTML, makeStaticSite } from './helpers/static-site';
+import { INDEX_HTML, SPA_HTML, makeStaticSite } from './helpers/static-site';
 
 const fakeApi = path.join(__dirname, 'fixtures', 'fake-api.mjs');
 
