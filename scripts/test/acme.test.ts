@@ -160,9 +160,13 @@ describe(
       assert.match(issued.names, new RegExp(`DNS:${DOMAIN.replace('.', '\\.')}`));
       assert.match(issued.issuer, /Pebble/);
 
-      const redirect = await request(`http://127.0.0.1:${httpPort}/all-projects?sprache=Java`, {
-        headers: { host: DOMAIN },
-      });
+      // Until the old workers have finished, one of them may still answer on plain HTTP.
+      const redirect = await until(async () => {
+        const answer = await request(`http://127.0.0.1:${httpPort}/all-projects?sprache=Java`, {
+          headers: { host: DOMAIN },
+        });
+        return answer.status === 301 ? answer : undefined;
+      }, 'the redirect to HTTPS');
       assert.equal(redirect.status, 301);
       assert.equal(
         redirect.headers.location,

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const SLOW_MS = 6000;
+export const SLOW_MS = 10_000;
 
 export interface Received {
   method: string;
