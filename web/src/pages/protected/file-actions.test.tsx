@@ -28,6 +28,19 @@ beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation(() => undefined);
 });
 
+/** A response body the test feeds chunk by chunk, to watch the progress labels. */
+function controlledBody() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  return {
+    body,
+    stream: {
+      enqueue: (chunk: Uint8Array) => controller.enqueue(chunk),
+      close: () => controller.close(),
+    },
+  };
+}
+
 describe('file actions on the protected page', () => {
   it('opens a file in a tab opened at the click, then pointed at the blob', async () => {
     let answer!: (response: Response) => void;
@@ -100,10 +113,7 @@ describe('file actions on the protected page', () => {
   });
 
   it('downloads all documents as documents.zip and shows how much has arrived', async () => {
-    let stream!: ReadableStreamDefaultController<Uint8Array>;
-    const body = new ReadableStream<Uint8Array>({
-      start: (controller) => void (stream = controller),
-    });
+    const { body, stream } = controlledBody();
     const fetchMock = api(
       () => new Response(body, { headers: { 'Content-Type': 'application/zip' } }),
     );
@@ -130,10 +140,7 @@ describe('file actions on the protected page', () => {
   });
 
   it('shows the percentage and megabytes when the ZIP size is known', async () => {
-    let stream!: ReadableStreamDefaultController<Uint8Array>;
-    const body = new ReadableStream<Uint8Array>({
-      start: (controller) => void (stream = controller),
-    });
+    const { body, stream } = controlledBody();
     api(() => new Response(body, { headers: { 'Content-Length': '4000000' } }));
     logIn();
     await openWelcome();
@@ -152,10 +159,7 @@ describe('file actions on the protected page', () => {
   });
 
   it('shows how much of a large file has arrived on the button that fetches it', async () => {
-    let stream!: ReadableStreamDefaultController<Uint8Array>;
-    const body = new ReadableStream<Uint8Array>({
-      start: (controller) => void (stream = controller),
-    });
+    const { body, stream } = controlledBody();
     api(() => new Response(body, { headers: { 'Content-Length': '1500000' } }));
     logIn();
     await openWelcome();
