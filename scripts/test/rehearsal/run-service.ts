@@ -65,7 +65,7 @@ export function runService(
   scratch: string,
   overrides: Record<string, string>,
   logFile: string,
-): ChildProcess {
+): { child: ChildProcess; startedAt: number } {
   const { jail } = stage;
   const mounts = [
     ...service.volumes.map((volume) => ({
@@ -95,7 +95,9 @@ export function runService(
   const output = openSync(logFile, 'a', 0o666);
   chmodSync(logFile, 0o666);
   const command = [...stage.entrypoint, ...stage.cmd];
+  // The start is counted from here: the mounts above are the rehearsal's, not the image's.
+  const startedAt = Date.now();
   const child = jail.spawn(command, { user: stage.user, cwd: stage.workdir, env, output });
   closeSync(output);
-  return child;
+  return { child, startedAt };
 }

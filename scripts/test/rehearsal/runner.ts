@@ -64,8 +64,7 @@ async function main() {
   // Service names and container ports become loopback addresses and free
   // ports; everything else is the image's and the compose file's own.
   const apiUrl = `http://127.0.0.1:${args.apiPort}`;
-  const started = Date.now();
-  const apiProcess = runService(
+  const { child: apiProcess, startedAt } = runService(
     api.final,
     readService(args.repoRoot, 'api'),
     scratch,
@@ -79,9 +78,9 @@ async function main() {
   );
   children.push(apiProcess);
   await waitHealthy(`${apiUrl}/api/health`, apiProcess, 'api');
-  const coldStartMs = Date.now() - started;
+  const coldStartMs = Date.now() - startedAt;
 
-  const webProcess = runService(
+  const { child: webProcess } = runService(
     web.final,
     readService(args.repoRoot, 'web'),
     scratch,
