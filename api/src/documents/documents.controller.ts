@@ -10,8 +10,8 @@ import { DocumentsService, ListedGroup } from './documents.service';
 const NO_STORE = 'no-store';
 // nginx's internal locations (nginx/templates/site.conf) over the documents
 // folder and the ZIP cache: only an answer of this API can reach them.
-export const ACCEL_DOCUMENTS = '/_protected/documents/';
-export const ACCEL_ZIP = '/_protected/zip/';
+const ACCEL_DOCUMENTS = '/_protected/documents/';
+const ACCEL_ZIP = '/_protected/zip/';
 
 /**
  * The API decides who may read what; behind the project's nginx

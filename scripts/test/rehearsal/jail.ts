@@ -113,12 +113,6 @@ export function createJail(dir: string, users: ImageUser[]): Jail {
   };
 }
 
-/** Makes an image folder read-only, as compose's `read_only: true` or a `:ro` volume. */
-export function remountReadOnly(hostDir: string) {
-  mount('--bind', hostDir, hostDir);
-  mount('-o', 'remount,bind,ro', hostDir);
-}
-
 /** Mounts a folder of this machine at an image path (a compose volume). */
 export function bindVolume(source: string, target: string, readOnly: boolean) {
   mkdirSync(target, { recursive: true });
