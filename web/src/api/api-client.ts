@@ -1,20 +1,10 @@
-// The only module that talks to the network. Components call these functions;
-// tests stub `fetch` underneath them.
+// The public calls (login, contact form); the document calls of the protected page are in
+// documents-client.ts. Only these two modules talk to the network: components call their
+// functions, tests stub `fetch` underneath them.
 
 export interface LoginResult {
   success: boolean;
   token?: string;
-}
-
-export interface DocumentFile {
-  name: string;
-  filename: string;
-  size: number;
-}
-
-export interface DocumentGroup {
-  section: string;
-  files: DocumentFile[];
 }
 
 export interface ContactMessage {
@@ -31,28 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-/** A guarded call was refused: the session is no longer valid. */
-export class UnauthorizedError extends ApiError {
-  constructor() {
-    super(401);
-    this.name = 'UnauthorizedError';
-  }
-}
-
-export type ProgressListener = (receivedBytes: number, totalBytes: number | null) => void;
-
 const jsonHeaders = { 'Content-Type': 'application/json' };
-
-function bearer(token: string | null): HeadersInit {
-  return { Authorization: `Bearer ${token ?? ''}` };
-}
-
-async function guardedGet(path: string, token: string | null): Promise<Response> {
-  const response = await fetch(path, { headers: bearer(token) });
-  if (response.status === 401) throw new UnauthorizedError();
-  if (!response.ok) throw new ApiError(response.status);
-  return response;
-}
 
 /**
  * Resolves with the answer's `success` flag (and token) whenever the body carries one,
@@ -82,52 +51,4 @@ export async function sendMail(message: ContactMessage): Promise<void> {
     body: JSON.stringify(message),
   });
   if (!response.ok) throw new ApiError(response.status);
-}
-
-export async function fetchDocuments(token: string | null): Promise<DocumentGroup[]> {
-  const response = await guardedGet('/api/documents', token);
-  return (await response.json()) as DocumentGroup[];
-}
-
-/** A file as a Blob; `onProgress` hears how much of how much (Content-Length) has arrived. */
-export async function downloadFile(
-  filename: string,
-  token: string | null,
-  onProgress?: ProgressListener,
-): Promise<Blob> {
-  const response = await guardedGet(`/api/download/${encodeURIComponent(filename)}`, token);
-  return onProgress ? readWithProgress(response, 'application/pdf', onProgress) : response.blob();
-}
-
-/** documents.zip, with progress: nginx sends it with its size. */
-export async function downloadAll(
-  token: string | null,
-  onProgress: ProgressListener,
-): Promise<Blob> {
-  const response = await guardedGet('/api/download-all', token);
-  return readWithProgress(response, 'application/zip', onProgress);
-}
-
-async function readWithProgress(
-  response: Response,
-  fallbackType: string,
-  onProgress: ProgressListener,
-): Promise<Blob> {
-  const lengthHeader = Number(response.headers.get('Content-Length'));
-  const total = lengthHeader > 0 ? lengthHeader : null;
-  const type = response.headers.get('Content-Type') ?? fallbackType;
-  if (!response.body) return response.blob();
-
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  onProgress(0, total);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.byteLength;
-    onProgress(received, total);
-  }
-  return new Blob(chunks, { type });
 }

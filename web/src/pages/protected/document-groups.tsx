@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { downloadFile, type DocumentFile, type DocumentGroup } from '../../api/api-client';
+import { downloadFile, type DocumentFile, type DocumentGroup } from '../../api/documents-client';
 import { openInNewTab, saveBlob } from './blob-actions';
 import { DOWNLOAD_FAILED_MESSAGE, OPEN_FAILED_MESSAGE } from './file-messages';
 import { formatSize } from './format-size';

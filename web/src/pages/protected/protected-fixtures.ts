@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { DocumentGroup } from '../../api/api-client';
+import type { DocumentGroup } from '../../api/documents-client';
 import { json, stubFetch, type Handler } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { fetchDocuments, UnauthorizedError, type DocumentGroup } from '../../api/api-client';
+import { fetchDocuments, UnauthorizedError, type DocumentGroup } from '../../api/documents-client';
 import { useSession } from '../../auth/session-context';
 
 type DocumentsState =

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { UnauthorizedError } from '../../api/api-client';
+import { UnauthorizedError } from '../../api/documents-client';
 import { useSession } from '../../auth/session-context';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { downloadAll } from '../../api/api-client';
+import { downloadAll } from '../../api/documents-client';
 import { ZIP_FILE_NAME } from '../../constants';
 import { saveBlob } from './blob-actions';
 import { ZIP_FAILED_MESSAGE } from './file-messages';

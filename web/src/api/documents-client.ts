@@ -1,0 +1,82 @@
+// The protected page's calls: the document list and the downloads, with the session's token.
+import { ApiError } from './api-client';
+
+export interface DocumentFile {
+  name: string;
+  filename: string;
+  size: number;
+}
+
+export interface DocumentGroup {
+  section: string;
+  files: DocumentFile[];
+}
+
+/** A guarded call was refused: the session is no longer valid. */
+export class UnauthorizedError extends ApiError {
+  constructor() {
+    super(401);
+    this.name = 'UnauthorizedError';
+  }
+}
+
+export type ProgressListener = (receivedBytes: number, totalBytes: number | null) => void;
+
+function bearer(token: string | null): HeadersInit {
+  return { Authorization: `Bearer ${token ?? ''}` };
+}
+
+async function guardedGet(path: string, token: string | null): Promise<Response> {
+  const response = await fetch(path, { headers: bearer(token) });
+  if (response.status === 401) throw new UnauthorizedError();
+  if (!response.ok) throw new ApiError(response.status);
+  return response;
+}
+
+export async function fetchDocuments(token: string | null): Promise<DocumentGroup[]> {
+  const response = await guardedGet('/api/documents', token);
+  return (await response.json()) as DocumentGroup[];
+}
+
+/** A file as a Blob; `onProgress` hears how much of how much (Content-Length) has arrived. */
+export async function downloadFile(
+  filename: string,
+  token: string | null,
+  onProgress?: ProgressListener,
+): Promise<Blob> {
+  const response = await guardedGet(`/api/download/${encodeURIComponent(filename)}`, token);
+  return onProgress ? readWithProgress(response, 'application/pdf', onProgress) : response.blob();
+}
+
+/** documents.zip, with progress: nginx sends it with its size. */
+export async function downloadAll(
+  token: string | null,
+  onProgress: ProgressListener,
+): Promise<Blob> {
+  const response = await guardedGet('/api/download-all', token);
+  return readWithProgress(response, 'application/zip', onProgress);
+}
+
+async function readWithProgress(
+  response: Response,
+  fallbackType: string,
+  onProgress: ProgressListener,
+): Promise<Blob> {
+  const lengthHeader = Number(response.headers.get('Content-Length'));
+  const total = lengthHeader > 0 ? lengthHeader : null;
+  const type = response.headers.get('Content-Type') ?? fallbackType;
+  if (!response.body) return response.blob();
+
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  onProgress(0, total);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received, total);
+  }
+  return new Blob(chunks, { type });
+}
