@@ -17,7 +17,8 @@ export async function buildFloor(workDir: string): Promise<string> {
     mode: 'production',
     logLevel: 'error',
     configFile: false,
-    build: { outDir, emptyOutDir: true },
+    // The manifest names what the page loads, as for the site (web/scripts/start-page-files.mjs).
+    build: { outDir, emptyOutDir: true, manifest: true },
   });
   return outDir;
 }

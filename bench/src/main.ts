@@ -12,6 +12,7 @@ import { startStack, type Stack } from '../../scripts/stack/start-stack.ts';
 import { webDist } from '../../scripts/stack/paths.ts';
 import { UNTHROTTLED_ENV } from '../../scripts/stack/unthrottled.ts';
 import { startBareNginx } from './bare-nginx.ts';
+import { MANIFEST_FILE } from '../../web/scripts/start-page-files.mjs';
 import { measureBundle } from './bundle-size.ts';
 import { makeDocumentSet, type DocumentSet } from './document-set.ts';
 import { bundleRows, lighthouseRows, ratioRow, rssRow, zipRows } from './figures.ts';
@@ -183,7 +184,11 @@ async function main(): Promise<void> {
     step('Generating 200 MB of documents and building the floor page ...');
     const docs = await makeDocumentSet(join(workDir, 'documents'));
     const floorDist = await buildFloor(workDir);
-    const rows = bundleRows(await measureBundle(webDist), await measureBundle(floorDist));
+    const webManifest = join(webDist, '..', MANIFEST_FILE);
+    const rows = bundleRows(
+      await measureBundle(webDist, webManifest),
+      await measureBundle(floorDist),
+    );
 
     step('Starting a bare NestJS app (the API floor), then the stack ...');
     const floorRss = await nestFloorIdleRss(workDir, SETTLE_MS);

@@ -32,6 +32,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
   token: async ({ request, stack }, use) => use(await requestToken(request, stack)),
+  page: async ({ page }, use) => {
+    // A prerendered page shows before its app has loaded, and a click before that does
+    // nothing: as a visitor who waits for it, every test starts on the running app.
+    const waitForApp = () => page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)];
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForApp();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForApp();
+      return response;
+    };
+    await use(page);
+  },
 });
 
 export { expect };

@@ -1,7 +1,8 @@
 // Writes the prerendered pages into dist/ after both Vite builds (client and SSR):
 // dist/index.html (/), dist/all-projects.html and dist/404.html hold each route's markup and
 // head tags; dist/spa.html keeps the empty shell for the client-rendered routes (/protected).
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { MANIFEST_FILE } from './start-page-files.mjs';
 
 const dist = new URL('../dist/', import.meta.url);
 const ssrDir = new URL('../dist-ssr/', import.meta.url);
@@ -30,3 +31,7 @@ for (const { url, file } of PAGES) {
 }
 await writeFile(new URL('spa.html', dist), shell);
 await rm(ssrDir, { recursive: true, force: true });
+// Vite's manifest names the build's files for the size budget and the benchmark; nginx serves
+// dist/, so it moves out.
+await rename(new URL('.vite/manifest.json', dist), new URL(`../${MANIFEST_FILE}`, dist));
+await rm(new URL('.vite/', dist), { recursive: true });

@@ -5,24 +5,28 @@ import { AppLayout } from './layout/app-layout';
 import { HomePage } from './pages/home/home-page';
 import { allProjectsRoute } from './pages/all-projects/all-projects-route';
 import { ThemeProvider } from './theme/theme-context';
+import { HydrationProvider } from './hydration/use-hydrated';
 
 const AllProjectsPage = allProjectsRoute.Component;
 const ProtectedPage = lazy(() => import('./pages/protected/protected-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page'));
 
-export function App() {
+/** `prerendered`: the tree renders into prerendered HTML (the build, and the client hydrating it). */
+export function App({ prerendered = false }: { prerendered?: boolean }) {
   return (
-    <ThemeProvider>
-      <SessionProvider>
-        <AppLayout>
-          <Routes>
-            <Route path="/" element={<HomePage />} />
-            <Route path="/all-projects" element={<AllProjectsPage />} />
-            <Route path="/protected" element={<ProtectedPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </AppLayout>
-      </SessionProvider>
-    </ThemeProvider>
+    <HydrationProvider prerendered={prerendered}>
+      <ThemeProvider>
+        <SessionProvider>
+          <AppLayout>
+            <Routes>
+              <Route path="/" element={<HomePage />} />
+              <Route path="/all-projects" element={<AllProjectsPage />} />
+              <Route path="/protected" element={<ProtectedPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </AppLayout>
+        </SessionProvider>
+      </ThemeProvider>
+    </HydrationProvider>
   );
 }

@@ -3,13 +3,16 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEY_AUTHENTICATED, STORAGE_KEY_TOKEN } from '../constants';
+import { HydrationProvider } from '../hydration/use-hydrated';
 import { SessionProvider } from './session-context';
 import { SessionVariant } from './session-variant';
 
 const tree = (
-  <SessionProvider>
-    <SessionVariant loggedIn={<button>Logout</button>} loggedOut={<button>Login</button>} />
-  </SessionProvider>
+  <HydrationProvider prerendered>
+    <SessionProvider>
+      <SessionVariant loggedIn={<button>Logout</button>} loggedOut={<button>Login</button>} />
+    </SessionProvider>
+  </HydrationProvider>
 );
 
 describe('session variants of a prerendered page', () => {

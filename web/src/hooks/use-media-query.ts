@@ -1,26 +1,34 @@
 import { useSyncExternalStore } from 'react';
 import { NARROW_BREAKPOINT_PX, SMALL_BREAKPOINT_PX } from '../constants';
+import { useHydrated } from '../hydration/use-hydrated';
 
 export const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX}px)`;
 export const SMALL_QUERY = `(max-width: ${SMALL_BREAKPOINT_PX}px)`;
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 export function matches(query: string): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+  return typeof matchMedia === 'function' && matchMedia(query).matches;
 }
 
+/**
+ * False in the prerendered HTML, which is built for no screen (CSS picks the layout until
+ * hydration is done), and while it hydrates; the screen's answer after that.
+ */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
+  const hydrated = useHydrated();
+  const snapshot = () => matches(query);
+  const screenMatches = useSyncExternalStore(
     (onChange) => {
-      if (typeof window.matchMedia !== 'function') return () => undefined;
-      const list = window.matchMedia(query);
+      if (typeof matchMedia !== 'function') return () => undefined;
+      const list = matchMedia(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => matches(query),
-    // The prerendered HTML is built for no screen; CSS picks the layout until hydration is done.
-    () => false,
+    snapshot,
+    // The same answer while hydrating: a different one would force a synchronous re-render.
+    snapshot,
   );
+  return hydrated && screenMatches;
 }
 
 export type Viewport = 'small' | 'narrow' | 'wide';

@@ -8,7 +8,7 @@ function routeElement(url: string) {
   return (
     <StrictMode>
       <StaticRouter location={url}>
-        <App />
+        <App prerendered />
       </StaticRouter>
     </StrictMode>
   );
