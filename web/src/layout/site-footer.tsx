@@ -14,7 +14,7 @@ export function SiteFooter() {
   const close = () => setPopup(null);
 
   return (
-    <footer className="site-footer">
+    <footer id="site-footer" className="site-footer">
       <div className="container site-footer__inner">
         <p className="site-footer__copy">
           © {COPYRIGHT_YEAR} {owner.name}
