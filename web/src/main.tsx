@@ -7,7 +7,9 @@ import { afterFirstPaint } from './hydration/after-first-paint';
 const root = document.getElementById('root');
 if (!root) throw new Error('Element #root fehlt in index.html');
 
-const start = () => void import('./start-app').then(({ startApp }) => startApp(root));
+// Starting in a task of its own: together with the app's evaluation it would be one long task.
+const start = () =>
+  void import('./start-app').then(({ startApp }) => setTimeout(() => void startApp(root)));
 
 // A prerendered page (/, /all-projects) is readable before its app arrives; the SPA shell is empty.
 if (root.hasChildNodes()) afterFirstPaint(start);
