@@ -10,8 +10,9 @@ export function ProjectCard({ project, index }: { project: Project; index: numbe
         width={project.img.width}
         height={project.img.height}
         alt=""
+        // The first row is in the first frame (the page's largest paint); the rest waits.
         loading={index < 3 ? 'eager' : 'lazy'}
-        decoding="async"
+        decoding={index < 3 ? 'auto' : 'async'}
       />
       <div className="project-card__body">
         <h2 id={titleId} className="project-card__title">

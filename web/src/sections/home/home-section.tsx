@@ -29,8 +29,8 @@ export function HomeSection() {
             width={profile.portrait.width}
             height={profile.portrait.height}
             alt={`Porträt von ${profile.name} (Platzhalter)`}
+            // Decoded with the first frame, not after it: the portrait is the page's largest paint.
             fetchPriority="high"
-            decoding="async"
           />
         </figure>
 
