@@ -35,18 +35,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   page: async ({ page }, use) => {
     // A prerendered page shows before its app has loaded, and a click before that does
     // nothing: as a visitor who waits for it, every test starts on the running app.
-    const waitForApp = () => page.locator('html[data-interactive]').waitFor({ state: 'attached' });
-    const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)];
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      await waitForApp();
-      return response;
-    };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      await waitForApp();
-      return response;
-    };
+    const thenWaitForApp =
+      <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
+      async (...args: A) => {
+        const response = await navigate(...args);
+        await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+        return response;
+      };
+    page.goto = thenWaitForApp(page.goto.bind(page));
+    page.reload = thenWaitForApp(page.reload.bind(page));
     await use(page);
   },
 });
