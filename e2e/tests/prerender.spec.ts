@@ -96,3 +96,25 @@ test('the theme toggles once the page is hydrated', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'classic');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Modern' })).toBeVisible();
 });
+
+test('the text behind "Mehr über mich" arrives at the first click, before the page is idle', async ({
+  page,
+}) => {
+  // Its chunk held back, as on a slow line.
+  let releaseTopics = () => {};
+  const topicsHeld = new Promise<void>((resolve) => (releaseTopics = resolve));
+  await page.route('**/assets/about-topics-*.js', async (route) => {
+    await topicsHeld;
+    await route.continue();
+  });
+  await page.goto('/');
+  const about = page.locator('#about');
+  await about.getByRole('button', { name: 'Mehr über mich' }).click();
+  await expect(about.getByText('Wird geladen...')).toBeVisible();
+
+  releaseTopics();
+  await expect(about.getByRole('heading', { level: 3, name: 'Warum IT?' })).toBeVisible();
+  await expect(about.locator('#about-more h3')).toHaveCount(6);
+  await about.getByRole('button', { name: 'Weniger anzeigen' }).click();
+  await expect(page.locator('#about-more')).toBeHidden();
+});

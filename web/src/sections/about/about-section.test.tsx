@@ -50,6 +50,8 @@ describe('about section', () => {
     await user.click(toggle);
     expect(toggle).toHaveAccessibleName('Weniger anzeigen');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // The topics' chunk arrives once the page is idle.
+    await about().findByRole('heading', { level: 3, name: 'Erfahrung' });
     const subHeadings = about()
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent)

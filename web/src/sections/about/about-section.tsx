@@ -1,14 +1,23 @@
-import { useState } from 'react';
-import { aboutIntro, aboutTopics } from '../../content/about';
+import { Suspense, useEffect, useState } from 'react';
+import { aboutIntro } from '../../content/about';
 import { skillBoxes } from '../../content/skills';
+import { preloadableLazy } from '../../hydration/preloadable-lazy';
+import { idle } from '../../hydration/when-idle';
 import { Section } from '../section';
 import { SkillBox } from './skill-box';
 import './about-section.css';
 
 const MORE_ID = 'about-more';
 
+// The longest text of the start page, hidden until asked for: its chunk is fetched once the
+// page is idle (or at the first click), not with the app that the first tap waits for.
+const { Component: AboutTopics, preload: preloadTopics } = preloadableLazy(
+  () => import('./about-topics'),
+);
+
 export function AboutSection() {
   const [expanded, setExpanded] = useState(false);
+  useEffect(() => void idle().then(preloadTopics), []);
 
   return (
     <Section id="about" title="Über mich" eyebrow="Wer ich bin">
@@ -20,14 +29,11 @@ export function AboutSection() {
       </div>
 
       <div id={MORE_ID} className="about-more" hidden={!expanded}>
-        {aboutTopics.map((topic) => (
-          <article key={topic.heading} className="about-more__topic">
-            <h3>{topic.heading}</h3>
-            {topic.paragraphs.map((text) => (
-              <p key={text}>{text}</p>
-            ))}
-          </article>
-        ))}
+        {expanded && (
+          <Suspense fallback={<p>Wird geladen...</p>}>
+            <AboutTopics />
+          </Suspense>
+        )}
       </div>
       <div className="about-toggle">
         <button

@@ -1,0 +1,13 @@
+import { aboutTopics } from '../../content/about-topics';
+
+/** The text behind "Mehr über mich": the six topics of spec §2. */
+export default function AboutTopics() {
+  return aboutTopics.map((topic) => (
+    <article key={topic.heading} className="about-more__topic">
+      <h3>{topic.heading}</h3>
+      {topic.paragraphs.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </article>
+  ));
+}
