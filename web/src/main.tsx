@@ -2,7 +2,7 @@
 import './styles/base.css';
 import './styles/controls.css';
 import './styles/layout.css';
-import { afterFirstPaint } from './hydration/after-first-paint';
+import { afterLargestPaint } from './hydration/after-largest-paint';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Element #root fehlt in index.html');
@@ -12,5 +12,5 @@ const start = () =>
   void import('./start-app').then(({ startApp }) => setTimeout(() => void startApp(root)));
 
 // A prerendered page (/, /all-projects) is readable before its app arrives; the SPA shell is empty.
-if (root.hasChildNodes()) afterFirstPaint(start);
+if (root.hasChildNodes()) afterLargestPaint(start);
 else start();

@@ -1,0 +1,42 @@
+const LARGEST_PAINT = 'largest-contentful-paint';
+/**
+ * The longest wait for the largest paint: the browser stops reporting paints at a visitor's
+ * first tap or key, and does not report images it finds too blurry to count.
+ */
+export const MAX_WAIT_MS = 3000;
+
+/** Area of `element` inside the viewport, in CSS pixels as largest-paint entries count it. */
+function visibleArea(element: Element): number {
+  const { top, right, bottom, left } = element.getBoundingClientRect();
+  const width = Math.min(right, innerWidth) - Math.max(left, 0);
+  const height = Math.min(bottom, innerHeight) - Math.max(top, 0);
+  return width > 0 && height > 0 ? width * height : 0;
+}
+
+/**
+ * Runs `task` once the browser has reported the page's largest paint: no image in view that is
+ * larger than the largest paint so far is still unpainted. A prerendered page needs no JavaScript
+ * to show itself; its app fetched earlier would compete with that paint on a phone's slow line
+ * (and Lighthouse counts a script that arrives before the paint as holding it up).
+ */
+export function afterLargestPaint(task: () => void): void {
+  let largest = 0;
+  const painted = new Set<Element | null>();
+  const unpainted = (image: Element) => !painted.has(image) && visibleArea(image) > largest;
+  const run = () => {
+    clearTimeout(fallback);
+    observer.disconnect();
+    setTimeout(task);
+  };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as LargestContentfulPaint[]) {
+      largest = entry.size;
+      painted.add(entry.element);
+    }
+    if (![...document.images].some(unpainted)) run();
+  });
+  observer.observe({ type: LARGEST_PAINT, buffered: true });
+  // A browser that reports no largest paints (Safari before 26.2) starts the app at once.
+  const reports = PerformanceObserver.supportedEntryTypes.includes(LARGEST_PAINT);
+  const fallback = setTimeout(run, reports ? MAX_WAIT_MS : 0);
+}
