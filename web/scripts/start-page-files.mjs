@@ -1,6 +1,7 @@
 // What a first visit to `/` downloads, from Vite's build manifest: the entry script, its static
-// imports, the app it imports after the first paint (the entry's dynamic imports) with theirs,
-// and the stylesheet. The route chunks the app imports lazily are not loaded by `/`.
+// imports, the app it imports after the largest paint (the entry's dynamic imports) with theirs,
+// and the stylesheet. The chunks the app imports lazily (side routes, and what it fetches once
+// the page is idle) come later and are not counted.
 // One source for the size budget (web/.size-limit.js) and the benchmark (bench/src/bundle-size.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
