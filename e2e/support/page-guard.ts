@@ -2,7 +2,7 @@
 // must stay on the site's origin, and no console error, uncaught error,
 // failed request or error answer may occur unless the test announced it
 // (a wrong password answers 401 on purpose, for example).
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 
 export interface PageGuard {
   /** Allows console errors, failed requests and error answers whose text or URL match. */
@@ -33,15 +33,36 @@ export function watchContext(context: BrowserContext, origin: string): PageGuard
     if (!allowed.some((pattern) => pattern.test(problem))) found.push(problem);
   };
 
+  // Leaving a page (a link, a reload) cancels what it was still loading, for a visitor too: a
+  // request that fails as ERR_ABORTED and is followed by a navigation is no failure of the site.
+  let navigations = 0;
+  const navigationsAtStart = new WeakMap<Request, number>();
+  const aborted: { request: Request; problem: string }[] = [];
+  const countNavigations = (page: Page) =>
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+  context.pages().forEach(countNavigations);
+  context.on('page', countNavigations);
+
   context.on('request', (request) => {
     requests.push(request.url());
+    navigationsAtStart.set(request, navigations);
     if (leavesOrigin(request.url(), origin))
       found.push(`request leaves ${origin}: ${request.url()}`);
   });
   context.on('requestfailed', (request) => {
     if (isBrowserLocal(request.url())) return;
-    report(`failed request: ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`);
+    const error = request.failure()?.errorText ?? 'unknown';
+    const problem = `failed request: ${request.url()} (${error})`;
+    if (error === 'net::ERR_ABORTED') aborted.push({ request, problem });
+    else report(problem);
   });
+  const abortedWithoutLeaving = () =>
+    aborted
+      .filter(({ request }) => navigationsAtStart.get(request) === navigations)
+      .map(({ problem }) => problem)
+      .filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
   context.on('response', (response) => {
     if (response.status() >= 400) report(`answer ${response.status()}: ${response.url()}`);
   });
@@ -55,7 +76,7 @@ export function watchContext(context: BrowserContext, origin: string): PageGuard
   return {
     allow: (pattern) => allowed.push(pattern),
     requests,
-    problems: () => [...found],
+    problems: () => [...found, ...abortedWithoutLeaving()],
   };
 }
 
