@@ -1,12 +1,8 @@
 /** How long a browser without requestIdleCallback (Safari) waits instead. */
 const IDLE_FALLBACK_MS = 2000;
 
-/**
- * Resolves when the browser is next idle: for work the first paint and the first tap do not
- * need. At once in the prerender, which has no browser to wait for.
- */
+/** Resolves when the browser is next idle: for work the first paint and the first tap do not need. */
 export function idle(): Promise<void> {
-  if (typeof window === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
     if ('requestIdleCallback' in window) requestIdleCallback(() => resolve());
     else setTimeout(resolve, IDLE_FALLBACK_MS);
