@@ -36,7 +36,7 @@ export function afterLargestPaint(task: () => void): void {
     if (![...document.images].some(unpainted)) run();
   });
   observer.observe({ type: LARGEST_PAINT, buffered: true });
-  // A browser that reports no largest paints (Safari before 26.2) starts the app at once.
+  // A browser that reports no largest paints starts the app at once.
   const reports = PerformanceObserver.supportedEntryTypes.includes(LARGEST_PAINT);
   const fallback = setTimeout(run, reports ? MAX_WAIT_MS : 0);
 }
