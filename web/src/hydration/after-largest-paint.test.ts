@@ -30,6 +30,14 @@ function imageInView(width: number, height: number): HTMLImageElement {
   return image;
 }
 
+/** Starts watching with a stand-in observer; `task` is what the app's start would run. */
+function watch(supported = true) {
+  const { report } = fakeObserver(supported);
+  const task = vi.fn();
+  afterLargestPaint(task);
+  return { report, task };
+}
+
 /**
  * Lets `ms` pass, then 1 ms more: the task starts in a timer of its own, which a timer that
  * fires queues 1 ms later under fake timers.
@@ -48,9 +56,7 @@ describe('afterLargestPaint', () => {
 
   it('waits for the paint of an image in view that is larger than the text painted before it', () => {
     const portrait = imageInView(300, 300);
-    const { report } = fakeObserver();
-    const task = vi.fn();
-    afterLargestPaint(task);
+    const { report, task } = watch();
 
     report([{ size: 20_000, element: document.body }]);
     passTime(0);
@@ -63,9 +69,7 @@ describe('afterLargestPaint', () => {
 
   it('starts at the first paint when every image in view is smaller than it', () => {
     imageInView(100, 100);
-    const { report } = fakeObserver();
-    const task = vi.fn();
-    afterLargestPaint(task);
+    const { report, task } = watch();
 
     report([{ size: 50_000, element: document.body }]);
     passTime(0);
@@ -75,9 +79,7 @@ describe('afterLargestPaint', () => {
   it('does not wait for images outside the viewport', () => {
     const below = document.body.appendChild(document.createElement('img'));
     below.getBoundingClientRect = () => new DOMRect(0, innerHeight + 10, 800, 600);
-    const { report } = fakeObserver();
-    const task = vi.fn();
-    afterLargestPaint(task);
+    const { report, task } = watch();
 
     report([{ size: 5_000, element: document.body }]);
     passTime(0);
@@ -86,9 +88,7 @@ describe('afterLargestPaint', () => {
 
   it(`starts after ${MAX_WAIT_MS} ms when no paint is reported, and only once`, () => {
     const portrait = imageInView(300, 300);
-    const { report } = fakeObserver();
-    const task = vi.fn();
-    afterLargestPaint(task);
+    const { report, task } = watch();
 
     passTime(MAX_WAIT_MS - 2);
     expect(task).not.toHaveBeenCalled();
@@ -102,9 +102,7 @@ describe('afterLargestPaint', () => {
 
   it('starts at once in a browser that reports no largest paints', () => {
     imageInView(300, 300);
-    fakeObserver(false);
-    const task = vi.fn();
-    afterLargestPaint(task);
+    const { task } = watch(false);
 
     passTime(0);
     expect(task).toHaveBeenCalledTimes(1);
