@@ -29,8 +29,9 @@ export function watchContext(context: BrowserContext, origin: string): PageGuard
   const allowed: RegExp[] = [];
   const requests: string[] = [];
   const found: string[] = [];
+  const isAllowed = (problem: string) => allowed.some((pattern) => pattern.test(problem));
   const report = (problem: string) => {
-    if (!allowed.some((pattern) => pattern.test(problem))) found.push(problem);
+    if (!isAllowed(problem)) found.push(problem);
   };
 
   // Leaving a page (a link, a reload) cancels what it was still loading, for a visitor too: a
@@ -62,7 +63,7 @@ export function watchContext(context: BrowserContext, origin: string): PageGuard
     aborted
       .filter(({ request }) => navigationsAtStart.get(request) === navigations)
       .map(({ problem }) => problem)
-      .filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+      .filter((problem) => !isAllowed(problem));
   context.on('response', (response) => {
     if (response.status() >= 400) report(`answer ${response.status()}: ${response.url()}`);
   });
