@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
-import { idle } from './hydration/when-idle';
+import { onIdle } from './hydration/when-idle';
 import { allProjectsRoute } from './pages/all-projects/all-projects-route';
 
 const app = (prerendered: boolean) => (
@@ -25,5 +25,5 @@ export async function startApp(root: HTMLElement): Promise<void> {
     createRoot(root).render(app(false));
   }
   // The project page's chunk waits until the start page is idle (or a link to it is hovered).
-  void idle().then(allProjectsRoute.preload);
+  onIdle(() => void allProjectsRoute.preload());
 }

@@ -8,9 +8,29 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 // jsdom has no idle callbacks; a browser runs them as soon as nothing else is pending.
 window.requestIdleCallback = (callback) =>
   window.setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 50 }));
+window.cancelIdleCallback = (handle) => window.clearTimeout(handle);
 
-afterEach(() => {
+// Chunks fetched ahead (when idle, on hover) may still be loading when a test ends; a module
+// loaded after the test file's environment is gone fails the whole run. Each test waits for
+// the chunks it started.
+const chunksLoading = new Set<Promise<unknown>>();
+vi.mock('../hydration/preloadable-lazy', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../hydration/preloadable-lazy')>();
+  return {
+    preloadableLazy: <P>(load: Parameters<typeof original.preloadableLazy<P>>[0]) =>
+      original.preloadableLazy<P>(() => {
+        const chunk = load();
+        chunksLoading.add(chunk);
+        return chunk;
+      }),
+  };
+});
+
+afterEach(async () => {
+  // Unmounting cancels idle work that has not started yet.
   cleanup();
+  await Promise.allSettled(chunksLoading);
+  chunksLoading.clear();
   localStorage.clear();
   document.documentElement.removeAttribute('data-theme');
 });

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { aboutIntro } from '../../content/about';
 import { skillBoxes } from '../../content/skills';
 import { preloadableLazy } from '../../hydration/preloadable-lazy';
-import { idle } from '../../hydration/when-idle';
+import { onIdle } from '../../hydration/when-idle';
 import { Section } from '../section';
 import { SkillBox } from './skill-box';
 import './about-section.css';
@@ -17,7 +17,7 @@ const { Component: AboutTopics, preload: preloadTopics } = preloadableLazy(
 
 export function AboutSection() {
   const [expanded, setExpanded] = useState(false);
-  useEffect(() => void idle().then(preloadTopics), []);
+  useEffect(() => onIdle(() => void preloadTopics()), []);
 
   return (
     <Section id="about" title="Über mich" eyebrow="Wer ich bin">
