@@ -12,7 +12,7 @@ describe('health and errors', () => {
     const response = await testApp.http().get('/api/health').expect(200);
     expect(response.body).toEqual({
       status: 'ok',
-      mail: { queued: 0, failed: 0, oldestQueuedSeconds: 0 },
+      mail: { queued: 0, failed: 0, quarantined: 0, oldestQueuedSeconds: 0 },
     });
   });
 

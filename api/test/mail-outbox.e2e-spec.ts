@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SmtpSink } from './support/smtp-sink';
@@ -147,5 +147,46 @@ describe('the mail outbox', () => {
     );
     const texts = sink.mails.map((mail) => /Nachricht \d/.exec(mail.text ?? '')?.[0]).sort();
     expect(texts).toEqual(['Nachricht 0', 'Nachricht 1', 'Nachricht 2', 'Nachricht 3']);
+  });
+
+  it('moves an empty and a cut-short queue file to quarantine/ and still delivers the rest', async () => {
+    const outbox = newOutbox();
+    mkdirSync(join(outbox, 'queue'), { recursive: true });
+    writeFileSync(join(outbox, 'queue', '000000000000001-empty.json'), '');
+    writeFileSync(join(outbox, 'queue', '000000000000002-cut.json'), '{"id":"000000000000002-cu');
+    const app = await start(outbox);
+    await app.http().post('/api/mail').send(CONTACT).expect(200);
+
+    expect((await sink.waitForMails(1))[0].text).toContain(CONTACT.message);
+    await until(async () => (await health(app)).mail.queued === 0, 'an empty queue');
+    expect((await health(app)).mail).toMatchObject({ queued: 0, quarantined: 2 });
+    expect(filesIn(outbox, 'quarantine').sort()).toEqual([
+      '000000000000001-empty.json',
+      '000000000000002-cut.json',
+    ]);
+    const log = app.logger.text();
+    expect(log).toContain('queue/000000000000001-empty.json is unreadable (empty file)');
+    expect(log.match(/is unreadable/g)).toHaveLength(2);
+  });
+
+  it('refuses new messages with 503 beyond its bound, says so once, and takes them again', async () => {
+    const outbox = newOutbox();
+    await sink.stop();
+    const app = await start(outbox, { MAIL_OUTBOX_MAX_MESSAGES: '2' });
+    await app.http().post('/api/mail').send(CONTACT).expect(200);
+    await app.http().post('/api/mail').send(CONTACT).expect(200);
+    for (let i = 0; i < 3; i += 1) {
+      const refused = await app.http().post('/api/mail').send(CONTACT).expect(503);
+      expect(refused.body).toEqual({ statusCode: 503, message: 'The message could not be stored' });
+    }
+    expect(filesIn(outbox, 'queue').length + filesIn(outbox, 'sending').length).toBe(2);
+    expect(app.logger.text().match(/Mail outbox full/g)).toHaveLength(1);
+    expect(filesIn(outbox, 'tmp')).toEqual([]);
+
+    await sink.start();
+    await sink.waitForMails(2);
+    await until(async () => (await health(app)).mail.queued === 0, 'an empty queue');
+    await app.http().post('/api/mail').send(CONTACT).expect(200);
+    await sink.waitForMails(3);
   });
 });

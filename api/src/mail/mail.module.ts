@@ -3,6 +3,7 @@ import { MailerModule, MailerOptions } from '@nestjs-modules/mailer';
 import { AppConfig, appConfig } from '../config/app-config';
 import { MailController } from './mail.controller';
 import { MailService } from './mail.service';
+import { Outbox } from './outbox/outbox';
 import { OutboxWorker } from './outbox/outbox-worker';
 
 // Without SMTP_HOST nodemailer renders the raw message instead of sending it;
@@ -27,7 +28,7 @@ function mailerOptions(config: AppConfig): MailerOptions {
 @Module({
   imports: [MailerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: mailerOptions })],
   controllers: [MailController],
-  providers: [MailService, OutboxWorker],
-  exports: [OutboxWorker],
+  providers: [MailService, Outbox, OutboxWorker],
+  exports: [Outbox],
 })
 export class MailModule {}

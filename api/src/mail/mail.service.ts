@@ -4,6 +4,7 @@ import { AppConfig, appConfig } from '../config/app-config';
 import { composeContactMail } from './contact-mail';
 import { ContactMessageDto } from './contact-message.dto';
 import { spoolMail } from './mail-spool';
+import { Outbox, OutboxFullError } from './outbox/outbox';
 import { OutboxWorker } from './outbox/outbox-worker';
 
 /**
@@ -18,7 +19,8 @@ export class MailService {
   constructor(
     @Inject(appConfig.KEY) private readonly config: AppConfig,
     private readonly mailer: MailerService,
-    private readonly outbox: OutboxWorker,
+    private readonly outbox: Outbox,
+    private readonly worker: OutboxWorker,
   ) {}
 
   async acceptContactMessage(
@@ -32,16 +34,18 @@ export class MailService {
     };
     try {
       if (this.config.smtp.host) {
-        const queued = await this.outbox.store.add(mail);
+        const queued = await this.outbox.enqueue(mail);
         this.logger.log(`Contact mail from ${clientIp} stored as ${queued.id}`);
-        this.outbox.kick();
+        this.worker.kick();
       } else {
         const info: { message?: unknown } = await this.mailer.sendMail(mail);
         const path = await spoolMail(this.config.mail.spoolDir, info.message as Buffer);
         this.logger.log(`Contact mail from ${clientIp} spooled to ${path} (no SMTP_HOST set)`);
       }
     } catch (error) {
-      this.logger.error(`Contact mail from ${clientIp} not stored: ${(error as Error).message}`);
+      // A full outbox has said so once; a line per refused message would fill the disk instead.
+      if (!(error instanceof OutboxFullError))
+        this.logger.error(`Contact mail from ${clientIp} not stored: ${(error as Error).message}`);
       throw new ServiceUnavailableException('The message could not be stored');
     }
   }

@@ -3,6 +3,10 @@
 // MAIL_RETRY_SCHEDULE, its last wait repeating) until MAIL_RETRY_MAX_AGE,
 // then the message moves to failed/. The log says once per outage that
 // delivery fails and why, and once when it works again.
+//
+// A process killed after the server took a message but before its file was
+// removed leaves the claim in sending/; after MAIL_SEND_LEASE the message is
+// sent again. So a crash can cause one duplicate, never a loss.
 import {
   Inject,
   Injectable,
@@ -12,7 +16,8 @@ import {
 } from '@nestjs/common';
 import { MailerService } from '@nestjs-modules/mailer';
 import { AppConfig, appConfig } from '../../config/app-config';
-import { OutboxStore, QueuedMail } from './outbox-store';
+import { Outbox } from './outbox';
+import { QueuedMail } from './queued-mail';
 
 // Also picks up messages another API process stored on the same outbox.
 const POLL_MS = 15_000;
@@ -20,22 +25,21 @@ const POLL_MS = 15_000;
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Mail');
-  readonly store: OutboxStore;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private rerun = false;
   private stopped = false;
   private failing = false;
+  private refreshedAt = 0;
 
   constructor(
     @Inject(appConfig.KEY) private readonly config: AppConfig,
     private readonly mailer: MailerService,
-  ) {
-    this.store = new OutboxStore(config.mail.outboxDir);
-  }
+    private readonly outbox: Outbox,
+  ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.smtp.host) this.kick();
+    if (this.config.smtp.host) this.kick(true);
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -44,15 +48,15 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     await this.running;
   }
 
-  /** Starts a delivery round now (or right after the one under way). */
-  kick(): void {
+  /** Starts a delivery round now (or right after the one under way); `refresh` lists the folders. */
+  kick(refresh = false): void {
     if (this.stopped) return;
     if (this.running) {
       this.rerun = true;
       return;
     }
     clearTimeout(this.timer);
-    this.running = this.round()
+    this.running = this.round(refresh)
       .catch((error: Error) => this.logger.error(`Mail outbox unreadable: ${error.message}`))
       .finally(() => {
         this.running = undefined;
@@ -63,19 +67,24 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
       });
   }
 
-  private async schedule(): Promise<void> {
+  private schedule(): void {
     if (this.stopped) return;
-    const next = await this.store.nextDueAt().catch(() => undefined);
+    const next = this.outbox.nextDueAt();
     const wait = next === undefined ? POLL_MS : Math.min(POLL_MS, Math.max(0, next - Date.now()));
-    this.timer = setTimeout(() => this.kick(), wait);
+    // Only timed rounds list the folders, so a contact message never pays for the queue's length.
+    this.timer = setTimeout(() => this.kick(Date.now() - this.refreshedAt >= POLL_MS), wait);
     this.timer.unref();
   }
 
-  private async round(): Promise<void> {
-    await this.store.releaseStaleClaims();
-    for (const queued of await this.store.due()) {
+  private async round(refresh: boolean): Promise<void> {
+    if (refresh) {
+      this.refreshedAt = Date.now();
+      await this.outbox.refresh();
+    }
+    for (const id of this.outbox.due()) {
       if (this.stopped) return;
-      if (await this.store.claim(queued.id)) await this.deliver(queued);
+      const queued = await this.outbox.take(id);
+      if (queued) await this.deliver(queued);
     }
   }
 
@@ -86,7 +95,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
       await this.failed(queued, (error as Error).message);
       return;
     }
-    await this.store.done(queued.id);
+    await this.outbox.delivered(queued.id);
     if (this.failing) {
       this.failing = false;
       this.logger.log('Mail delivery works again');
@@ -106,13 +115,13 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
       nextAttemptAt: now + waitSeconds * 1000,
     };
     if (now - queued.createdAt >= maxAgeSeconds * 1000) {
-      await this.store.giveUp(next);
+      await this.outbox.giveUp(next);
       this.logger.error(
         `Contact mail ${queued.id} not delivered after ${attempts} attempts, moved to failed/: ${reason}`,
       );
       return;
     }
-    await this.store.retryLater(next);
+    await this.outbox.retryLater(next);
     if (!this.failing) {
       this.failing = true;
       this.logger.warn(

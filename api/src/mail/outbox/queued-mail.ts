@@ -1,0 +1,36 @@
+/** A composed contact mail, ready for nodemailer. */
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  replyTo: { name: string; address: string };
+}
+
+/** A message in the outbox with its delivery state. */
+export interface QueuedMail {
+  id: string;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError?: string;
+  mail: OutgoingMail;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+const areStrings = (value: Record<string, unknown>, keys: string[]) =>
+  keys.every((key) => typeof value[key] === 'string');
+const areNumbers = (value: Record<string, unknown>, keys: string[]) =>
+  keys.every((key) => Number.isFinite(value[key]));
+
+/** True for a file's content that the worker can deliver; anything else is quarantined. */
+export function isQueuedMail(value: unknown): value is QueuedMail {
+  if (!isObject(value) || !isObject(value.mail) || !isObject(value.mail.replyTo)) return false;
+  return (
+    typeof value.id === 'string' &&
+    areNumbers(value, ['createdAt', 'attempts', 'nextAttemptAt']) &&
+    areStrings(value.mail, ['from', 'to', 'subject', 'text']) &&
+    areStrings(value.mail.replyTo, ['name', 'address'])
+  );
+}
