@@ -100,6 +100,7 @@ describe('POST /api/mail with SMTP authentication', () => {
       SMTP_PORT: String(sink.port),
       SMTP_USER: 'mailer',
       SMTP_PASS: 'smtp-secret',
+      MAIL_TO: 'owner@example.ch',
     });
     try {
       await testApp.http().post('/api/mail').send(CONTACT).expect(200);

@@ -82,6 +82,27 @@ describe('configuration', () => {
   });
 });
 
+describe('mail server settings', () => {
+  it.each([
+    [{ SMTP_HOST: 'mailpit' }, 1025],
+    [{ SMTP_HOST: 'smtp.example.ch', MAIL_TO: 'owner@example.ch' }, 587],
+    [{ SMTP_HOST: 'smtp.example.ch', SMTP_SECURE: 'true', MAIL_TO: 'owner@example.ch' }, 465],
+    [{ SMTP_HOST: 'smtp.example.ch', SMTP_PORT: '2525', MAIL_TO: 'owner@example.ch' }, 2525],
+  ])('takes one port rule for an empty SMTP_PORT: %o uses %i', (env, port) => {
+    expect(parseAppConfig(env).smtp.port).toBe(port);
+  });
+
+  it('refuses to start with a real mail server but no MAIL_TO', () => {
+    expect(() => parseAppConfig({ SMTP_HOST: 'smtp.example.ch' })).toThrow(
+      /MAIL_TO must be set: SMTP_HOST \(smtp.example.ch\) would deliver to nobody/,
+    );
+  });
+
+  it("lets compose's Mailpit collect mail without MAIL_TO", () => {
+    expect(parseAppConfig({ SMTP_HOST: 'mailpit' }).mail.to).toBe('owner@example.com');
+  });
+});
+
 describe('token lifetimes', () => {
   it.each([
     ['2h', 7200],

@@ -28,6 +28,9 @@ export const CONFIG_KEYS = [
   'MAIL_OUTBOX_DIR',
   'MAIL_RETRY_SCHEDULE',
   'MAIL_RETRY_MAX_AGE',
+  'MAIL_OUTBOX_MAX_MESSAGES',
+  'MAIL_OUTBOX_MAX_MB',
+  'MAIL_SEND_LEASE',
   'DOCUMENTS_DIR',
   'DOCUMENTS_VIA_NGINX',
   'ZIP_CACHE_DIR',
@@ -53,16 +56,46 @@ function directory(raw: string): string {
   return isAbsolute(raw) ? raw : resolve(REPO_ROOT, raw);
 }
 
+// Compose's own Mailpit: the owner's inbox in the default setup, not a real mail server.
+const MAILPIT_HOST = 'mailpit';
+
+// One rule for an empty SMTP_PORT, wherever the API runs (docs/faults.md, configuration):
+// Mailpit's 1025, else 465 for SMTP_SECURE (TLS from the start), else 587 (STARTTLS).
+function defaultSmtpPort(host: string | undefined, secure: boolean): number {
+  if (host === MAILPIT_HOST) return 1025;
+  return secure ? 465 : 587;
+}
+
 function readSmtp(reader: EnvReader) {
   const host = reader.optional('SMTP_HOST');
   const user = reader.optional('SMTP_USER');
   const pass = reader.optional('SMTP_PASS');
   if (Boolean(user) !== Boolean(pass)) reader.problems.push('SMTP_USER and SMTP_PASS go together');
+  const secure = reader.boolean('SMTP_SECURE', false);
   return {
     host,
-    port: reader.integer('SMTP_PORT', 587, 1, 65535),
-    secure: reader.boolean('SMTP_SECURE', false),
+    port: reader.integer('SMTP_PORT', defaultSmtpPort(host, secure), 1, 65535),
+    secure,
     auth: user && pass ? { user, pass } : undefined,
+  };
+}
+
+// With a real mail server the owner's address must be real: a placeholder would send every
+// contact message into the void while the form says "sent".
+function readMailTo(reader: EnvReader, smtpHost: string | undefined): string {
+  const to = reader.parsed('MAIL_TO', mailAddress, 'must be a mail address');
+  if (!reader.optional('MAIL_TO') && smtpHost && smtpHost !== MAILPIT_HOST)
+    reader.problems.push(`MAIL_TO must be set: SMTP_HOST (${smtpHost}) would deliver to nobody`);
+  return to ?? 'owner@example.com';
+}
+
+function readOutbox(reader: EnvReader) {
+  return {
+    maxMessages: reader.integer('MAIL_OUTBOX_MAX_MESSAGES', 1000, 1, 1_000_000),
+    maxBytes: reader.integer('MAIL_OUTBOX_MAX_MB', 20, 1, 100_000) * 1024 * 1024,
+    sendLeaseMs:
+      (reader.parsed('MAIL_SEND_LEASE', parseDurationSeconds, 'must look like 10m, 1h or 600') ??
+        600) * 1000,
   };
 }
 
@@ -79,6 +112,7 @@ export function parseAppConfig(env: Env) {
     (raw) => (raw.length >= MIN_JWT_SECRET_LENGTH ? raw : undefined),
     `must be at least ${MIN_JWT_SECRET_LENGTH} characters long`,
   );
+  const smtp = readSmtp(reader);
   const config = {
     auth: { username: reader.string('AUTH_USERNAME', 'bewerbung'), passwordHash },
     jwt: {
@@ -90,14 +124,15 @@ export function parseAppConfig(env: Env) {
           'must look like 2h, 30m, 1d or 7200',
         ) ?? 2 * 3600,
     },
-    smtp: readSmtp(reader),
+    smtp,
     mail: {
-      to: reader.parsed('MAIL_TO', mailAddress, 'must be a mail address') ?? 'owner@example.com',
+      to: readMailTo(reader, smtp.host),
       from:
         reader.parsed('MAIL_FROM', mailAddress, 'must be a mail address') ??
         'Portfolio <noreply@example.com>',
       spoolDir: directory(reader.string('MAIL_SPOOL_DIR', DEFAULT_MAIL_SPOOL_DIR)),
       outboxDir: directory(reader.string('MAIL_OUTBOX_DIR', DEFAULT_MAIL_OUTBOX_DIR)),
+      outbox: readOutbox(reader),
       retry: {
         scheduleSeconds:
           reader.parsed(
