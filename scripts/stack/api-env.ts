@@ -37,6 +37,8 @@ export async function apiEnvironment(input: ApiEnvInput): Promise<Record<string,
     values.SMTP_SECURE = 'false';
     values.SMTP_USER = '';
     values.SMTP_PASS = '';
+    // The sink keeps every mail, whoever it is addressed to, like compose's Mailpit.
+    values.MAIL_TO = config.MAIL_TO || 'owner@example.com';
   }
   const env: Record<string, string> = {};
   for (const key of CONFIG_KEYS) env[key] = values[key] ?? '';

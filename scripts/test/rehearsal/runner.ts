@@ -73,6 +73,7 @@ async function main() {
       API_PORT: String(args.apiPort),
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(args.smtpPort),
+      MAIL_TO: 'owner@example.ch',
     },
     logOf('api'),
   );
