@@ -10,12 +10,14 @@ import {
 import type { Request } from 'express';
 import { Public } from '../common/public.decorator';
 import { RateLimit } from '../common/rate-limit';
+import { RefusalLog } from '../common/refusal-log';
 import { AuthService } from './auth.service';
 import { LoginDto } from './login.dto';
 
 @Controller('auth')
 export class AuthController {
   private readonly logger = new Logger('Auth');
+  private readonly refusals = new RefusalLog(this.logger, 'login failed');
 
   constructor(private readonly auth: AuthService) {}
 
@@ -29,7 +31,7 @@ export class AuthController {
   ): Promise<{ success: true; token: string }> {
     const token = await this.auth.login(body.username ?? '', body.password ?? '');
     if (!token) {
-      this.logger.warn(`Login failed from ${request.ip}`);
+      this.refusals.warn(`Login failed from ${request.ip}`);
       throw new UnauthorizedException({ success: false, message: 'Invalid username or password' });
     }
     this.logger.log(`Login succeeded from ${request.ip}`);

@@ -3,11 +3,12 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { IS_PUBLIC_KEY } from '../common/public.decorator';
+import { RefusalLog, clip } from '../common/refusal-log';
 
 /** Global guard: every route needs a valid bearer token unless marked @Public(). */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
-  private readonly logger = new Logger('Auth');
+  private readonly refusals = new RefusalLog(new Logger('Auth'), 'no valid token');
 
   constructor(private readonly reflector: Reflector) {
     super();
@@ -29,8 +30,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   ): TUser {
     if (error || !user) {
       const request = context.switchToHttp().getRequest<Request>();
-      this.logger.warn(
-        `Refused ${request.method} ${request.path} from ${request.ip}: no valid token`,
+      this.refusals.warn(
+        `Refused ${request.method} ${clip(request.path)} from ${request.ip}: no valid token`,
       );
       throw new UnauthorizedException();
     }

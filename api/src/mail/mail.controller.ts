@@ -2,12 +2,13 @@ import { Body, Controller, HttpCode, Logger, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Public } from '../common/public.decorator';
 import { RateLimit } from '../common/rate-limit';
+import { RefusalLog } from '../common/refusal-log';
 import { ContactMessageDto } from './contact-message.dto';
 import { MailService } from './mail.service';
 
 @Controller('mail')
 export class MailController {
-  private readonly logger = new Logger('Mail');
+  private readonly refusals = new RefusalLog(new Logger('Mail'), 'honeypot filled');
 
   constructor(private readonly mail: MailService) {}
 
@@ -18,7 +19,7 @@ export class MailController {
   async send(@Body() body: ContactMessageDto, @Req() request: Request): Promise<{ success: true }> {
     if (body.referrer) {
       // Answered like a success so a bot learns nothing.
-      this.logger.warn(`Honeypot filled by ${request.ip}: nothing sent`);
+      this.refusals.warn(`Honeypot filled by ${request.ip}: nothing sent`);
       return { success: true };
     }
     await this.mail.acceptContactMessage(body, request.ip);
