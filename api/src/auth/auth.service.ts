@@ -2,14 +2,17 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AppConfig, appConfig } from '../config/app-config';
+import { MailService } from '../mail/mail.service';
 import { JWT_SIGNING_KEY } from './jwt-signing-key.provider';
 import { JWT_ALGORITHM } from './jwt.strategy';
+import { LoginLockout } from './login-lockout';
 import {
   ParsedPasswordHash,
   hashPassword,
   parsePasswordHash,
   verifyPassword,
 } from './password-hash';
+import { ScryptSlots } from './scrypt-slots';
 
 // Hashing first makes the comparison constant-time even for different lengths.
 function sameText(a: string, b: string): boolean {
@@ -21,12 +24,19 @@ function sameText(a: string, b: string): boolean {
 export class AuthService implements OnModuleInit {
   private readonly logger = new Logger(AuthService.name);
   private passwordHash?: ParsedPasswordHash;
+  private readonly scryptSlots = new ScryptSlots();
+  private readonly lockout: LoginLockout;
 
   constructor(
     @Inject(appConfig.KEY) private readonly config: AppConfig,
     @Inject(JWT_SIGNING_KEY) private readonly signingKey: string,
     private readonly jwt: JwtService,
-  ) {}
+    private readonly mail: MailService,
+  ) {
+    this.lockout = new LoginLockout(config.auth.lockout, (failures, until) =>
+      this.locked(failures, until),
+    );
+  }
 
   async onModuleInit(): Promise<void> {
     this.passwordHash = this.config.auth.passwordHash ?? (await this.createOneTimePassword());
@@ -34,10 +44,15 @@ export class AuthService implements OnModuleInit {
 
   /** Returns a token for the configured account, or undefined; both parts are always checked. */
   async login(username: string, password: string): Promise<string | undefined> {
-    if (!this.passwordHash) throw new Error('AuthService used before initialisation');
+    const hash = this.passwordHash;
+    if (!hash) throw new Error('AuthService used before initialisation');
+    this.lockout.check();
     const userMatches = sameText(username, this.config.auth.username);
-    const passwordMatches = await verifyPassword(password, this.passwordHash);
-    if (!userMatches || !passwordMatches) return undefined;
+    const passwordMatches = await this.scryptSlots.run(() => verifyPassword(password, hash));
+    if (!userMatches || !passwordMatches) {
+      this.lockout.failed();
+      return undefined;
+    }
     return this.jwt.signAsync(
       { sub: this.config.auth.username },
       {
@@ -45,6 +60,22 @@ export class AuthService implements OnModuleInit {
         algorithm: JWT_ALGORITHM,
         expiresIn: this.config.jwt.expiresInSeconds,
       },
+    );
+  }
+
+  private locked(failures: number, until: Date): void {
+    const time = until.toLocaleTimeString('de-CH', { timeZone: 'Europe/Zurich' });
+    this.logger.warn(
+      `Login locked for every address until ${until.toISOString()}: ${failures} failed logins`,
+    );
+    void this.mail.notifyOwner(
+      'Anmeldung vorübergehend gesperrt',
+      [
+        `Auf der Portfolio-Website sind ${failures} Anmeldungen mit falschem Passwort eingegangen.`,
+        `Bis ${time} Uhr wird jede Anmeldung abgewiesen, auch mit dem richtigen Passwort.`,
+        'Danach geht es von selbst weiter. Kommt dies oft vor, ein neues, langes Passwort setzen (make password).',
+        '',
+      ].join('\n'),
     );
   }
 

@@ -6,7 +6,11 @@ import { REPO_ROOT } from './paths';
 describe('configuration', () => {
   it('has secure, working defaults for an empty environment', () => {
     const config = parseAppConfig({});
-    expect(config.auth).toEqual({ username: 'bewerbung', passwordHash: undefined });
+    expect(config.auth).toEqual({
+      username: 'bewerbung',
+      passwordHash: undefined,
+      lockout: { limit: 30, windowMs: 600_000 },
+    });
     expect(config.jwt).toEqual({ secret: undefined, expiresInSeconds: 7200 });
     expect(config.smtp).toEqual({ host: undefined, port: 587, secure: false, auth: undefined });
     expect(config.mail.spoolDir).toBe(join(REPO_ROOT, 'mail-spool'));

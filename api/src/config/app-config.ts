@@ -37,6 +37,8 @@ export const CONFIG_KEYS = [
   'API_HOST',
   'API_PORT',
   'LOGIN_RATE_LIMIT',
+  'LOGIN_ACCOUNT_LIMIT',
+  'LOGIN_ACCOUNT_WINDOW',
   'MAIL_RATE_LIMIT',
 ] as const;
 
@@ -114,7 +116,19 @@ export function parseAppConfig(env: Env) {
   );
   const smtp = readSmtp(reader);
   const config = {
-    auth: { username: reader.string('AUTH_USERNAME', 'bewerbung'), passwordHash },
+    auth: {
+      username: reader.string('AUTH_USERNAME', 'bewerbung'),
+      passwordHash,
+      lockout: {
+        limit: reader.integer('LOGIN_ACCOUNT_LIMIT', 30, 1, 1_000_000),
+        windowMs:
+          (reader.parsed(
+            'LOGIN_ACCOUNT_WINDOW',
+            parseDurationSeconds,
+            'must look like 10m, 1h or 600',
+          ) ?? 600) * 1000,
+      },
+    },
     jwt: {
       secret: jwtSecret,
       expiresInSeconds:

@@ -29,6 +29,6 @@ function mailerOptions(config: AppConfig): MailerOptions {
   imports: [MailerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: mailerOptions })],
   controllers: [MailController],
   providers: [MailService, Outbox, OutboxWorker],
-  exports: [Outbox],
+  exports: [Outbox, MailService],
 })
 export class MailModule {}

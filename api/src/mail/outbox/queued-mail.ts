@@ -4,7 +4,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  replyTo: { name: string; address: string };
+  /** The visitor, for a contact message; none for the site's own notices to the owner. */
+  replyTo?: { name: string; address: string };
 }
 
 /** A message in the outbox with its delivery state. */
@@ -26,11 +27,12 @@ const areNumbers = (value: Record<string, unknown>, keys: string[]) =>
 
 /** True for a file's content that the worker can deliver; anything else is quarantined. */
 export function isQueuedMail(value: unknown): value is QueuedMail {
-  if (!isObject(value) || !isObject(value.mail) || !isObject(value.mail.replyTo)) return false;
+  if (!isObject(value) || !isObject(value.mail)) return false;
+  const { replyTo } = value.mail;
   return (
     typeof value.id === 'string' &&
     areNumbers(value, ['createdAt', 'attempts', 'nextAttemptAt']) &&
     areStrings(value.mail, ['from', 'to', 'subject', 'text']) &&
-    areStrings(value.mail.replyTo, ['name', 'address'])
+    (replyTo === undefined || (isObject(replyTo) && areStrings(replyTo, ['name', 'address'])))
   );
 }
