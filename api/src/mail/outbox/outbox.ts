@@ -139,7 +139,10 @@ export class Outbox {
   /** Claims a message for this process and reads it; undefined when it is not to be sent here. */
   async take(id: string): Promise<QueuedMail | undefined> {
     if (!(await this.store.claim(id))) {
-      this.forget(id);
+      // Sent by another process, or left in sending/ by a write that failed (a full disk):
+      // counted until a refresh finds it gone, tried again once its claim has expired.
+      const entry = this.waiting.get(id);
+      if (entry) entry.nextAttemptAt = Date.now() + this.config.mail.outbox.sendLeaseMs;
       return undefined;
     }
     return this.load('sending', `${id}.json`, Date.now());

@@ -1,0 +1,155 @@
+// The outbox's promise, tried on the built API as a real process: a kill -9
+// while a mail is being sent loses nothing (at most one duplicate), and a
+// full disk answers 503 without leaving half-written files behind, while the
+// messages stored before it are still delivered. See docs/faults.md.
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+import { CONFIG_KEYS } from '../../api/src/config/app-config';
+import { apiMain, repoRoot } from '../stack/paths';
+import { freePort } from '../stack/ports';
+import { startProcess, stopProcess, waitForHttp, type ManagedProcess } from '../stack/processes';
+import { request } from './helpers/http-client';
+
+const CONTACT = JSON.stringify({
+  name: 'Anna Müller',
+  email: 'anna@example.ch',
+  message: `Grüezi ${'aus Bern '.repeat(60)}`,
+});
+const isRoot = process.getuid?.() === 0;
+
+/** An SMTP server that records each mail and can run a step before it answers. */
+async function startSink(beforeAnswer: () => void = () => {}, port?: number) {
+  const mails: string[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push(Buffer.concat(chunks).toString('utf8'));
+        beforeAnswer();
+        callback();
+      });
+    },
+  });
+  const listenOn = port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
+  return {
+    port: listenOn,
+    mails,
+    stop: () => new Promise<void>((resolve) => server.close(resolve)),
+  };
+}
+
+async function startApi(outbox: string, smtpPort: number, wrap: string[] = []) {
+  const port = await freePort();
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '' };
+  for (const key of CONFIG_KEYS) env[key] = '';
+  Object.assign(env, {
+    API_PORT: String(port),
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    MAIL_TO: 'owner@example.ch',
+    MAIL_OUTBOX_DIR: outbox,
+    MAIL_RETRY_SCHEDULE: '1s',
+    MAIL_SEND_LEASE: '1s',
+    MAIL_RATE_LIMIT: '1000',
+  });
+  const [command, ...args] = [...wrap, process.execPath, apiMain];
+  const api = startProcess('api', command, args, { env, cwd: repoRoot }, () => {});
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/api/health`, api, 'api');
+  return { api, url };
+}
+
+const post = (url: string) =>
+  request(`${url}/api/mail`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: CONTACT,
+  });
+
+async function until(condition: () => boolean, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('contact mail through faults of a home server', () => {
+  const running: ManagedProcess[] = [];
+  const sinks: Array<{ stop: () => Promise<void> }> = [];
+  after(async () => {
+    for (const api of running) await stopProcess(api);
+    for (const sink of sinks) await sink.stop();
+  });
+
+  it('kill -9 at the moment the server takes a mail: sent again after restart, never lost', async () => {
+    const outbox = await mkdtemp(path.join(os.tmpdir(), 'portfolio-outbox-kill-'));
+    let victim: ManagedProcess | undefined;
+    // The API dies after the server has the mail and before it hears "250 OK": the worst moment.
+    const sink = await startSink(() => victim?.child.kill('SIGKILL'));
+    sinks.push(sink);
+    const first = await startApi(outbox, sink.port);
+    victim = first.api;
+    running.push(first.api);
+
+    assert.equal((await post(first.url)).status, 200);
+    await first.api.exited;
+    assert.equal(sink.mails.length, 1);
+    assert.equal(readdirSync(path.join(outbox, 'sending')).length, 1);
+
+    victim = undefined;
+    const second = await startApi(outbox, sink.port);
+    running.push(second.api);
+    await until(() => sink.mails.length === 2, 'the mail sent again');
+    assert.match(sink.mails[1], /Subject: =\?UTF-8\?Q\?Kontaktanfrage_von_Anna_M=C3=BCller\?=/);
+    await until(() => readdirSync(path.join(outbox, 'sending')).length === 0, 'an empty outbox');
+    assert.deepEqual(readdirSync(path.join(outbox, 'queue')), []);
+  });
+
+  it(
+    'a full disk answers 503, leaves no temporary file and still delivers what it stored',
+    { skip: isRoot ? false : 'needs root for a private mount namespace' },
+    async () => {
+      const outbox = await mkdtemp(path.join(os.tmpdir(), 'portfolio-outbox-full-'));
+      const smtpPort = await freePort();
+      // A 48 KiB tmpfs, mounted for the API alone, plays the full SD card.
+      const mountAndRun = `mount -t tmpfs -o size=48k tmpfs "${outbox}" && exec "$0" "$@"`;
+      const { api, url } = await startApi(outbox, smtpPort, [
+        'unshare',
+        '-m',
+        'sh',
+        '-c',
+        mountAndRun,
+      ]);
+      running.push(api);
+      const seen = (folder: string) => `/proc/${api.child.pid}/root${outbox}/${folder}`;
+
+      const statuses: number[] = [];
+      for (let i = 0; i < 60 && !statuses.includes(503); i += 1)
+        statuses.push((await post(url)).status);
+      const stored = statuses.filter((status) => status === 200).length;
+      assert.ok(stored > 0, `some messages fit (${statuses.join(',')})`);
+      assert.equal(statuses.at(-1), 503);
+      // A write under way may be there for a moment; one that failed must not stay.
+      await until(() => readdirSync(seen('tmp')).length === 0, 'no temporary file');
+      const health = JSON.parse((await request(`${url}/api/health`)).body.toString());
+      assert.equal(health.mail.queued, stored);
+
+      const sink = await startSink(undefined, smtpPort);
+      sinks.push(sink);
+      await until(() => sink.mails.length === stored, `${stored} delivered mails`, 30_000);
+      for (const file of readdirSync(seen('queue')))
+        JSON.parse(readFileSync(path.join(seen('queue'), file), 'utf8'));
+    },
+  );
+});
