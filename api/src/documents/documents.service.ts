@@ -2,20 +2,9 @@ import { FileHandle, open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { AppConfig, appConfig } from '../config/app-config';
-import { DocumentFile, DocumentGroup, loadManifest } from './manifest';
-import { CachedZip, ZipCache } from './zip-cache';
-
-export interface AvailableFile extends DocumentFile {
-  section: string;
-  path: string;
-  size: number;
-  modifiedMs: number;
-}
-
-export interface ListedGroup {
-  section: string;
-  files: Array<DocumentFile & { size: number }>;
-}
+import { DocumentGroup, loadManifest } from './manifest';
+import { AvailableFile, CachedZip, ListedGroup } from './documents.types';
+import { ZipCache } from './zip-cache';
 
 export interface OpenedFile {
   handle: FileHandle;

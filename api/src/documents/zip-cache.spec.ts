@@ -2,7 +2,7 @@ import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { AvailableFile } from './documents.service';
+import { AvailableFile } from './documents.types';
 import { ZipCache } from './zip-cache';
 
 const file = (path: string, filename: string): AvailableFile => ({

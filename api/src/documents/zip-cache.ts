@@ -9,14 +9,7 @@ import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { writeDocumentsZip } from './documents-zip';
-import { AvailableFile } from './documents.service';
-
-export interface CachedZip {
-  /** File name inside the cache folder. */
-  name: string;
-  path: string;
-  size: number;
-}
+import { AvailableFile, CachedZip } from './documents.types';
 
 const PREFIX = 'documents-';
 
