@@ -41,12 +41,14 @@ export class DocumentsService implements OnModuleInit {
       })),
     );
     const stats = await Promise.all(
-      entries.map((entry) => stat(entry.path).catch(() => undefined)),
+      entries.map((entry) => stat(entry.path, { bigint: true }).catch(() => undefined)),
     );
     return entries.flatMap((entry, index) => {
       const fileStat = stats[index];
-      if (fileStat?.isFile())
-        return [{ ...entry, size: fileStat.size, modifiedMs: fileStat.mtimeMs }];
+      if (fileStat?.isFile()) {
+        const { size, mtimeNs, ctimeNs, ino } = fileStat;
+        return [{ ...entry, size: Number(size), mtimeNs, ctimeNs, ino }];
+      }
       this.logger.warn(`Listed in the manifest but missing on disk: ${entry.filename}`);
       return [];
     });

@@ -2,12 +2,18 @@
 // so none of them has to import another for its types.
 import { DocumentFile } from './manifest';
 
-/** A manifest file found on disk, with what it was when last looked at. */
+/**
+ * A manifest file found on disk. Besides size and modification time, which a
+ * copy can keep (cp -p, rsync -t, utimes), the inode and the change time,
+ * which nothing but the kernel sets, tell one version of the file from another.
+ */
 export interface AvailableFile extends DocumentFile {
   section: string;
   path: string;
   size: number;
-  modifiedMs: number;
+  mtimeNs: bigint;
+  ctimeNs: bigint;
+  ino: bigint;
 }
 
 /** What GET /api/documents answers for one group. */

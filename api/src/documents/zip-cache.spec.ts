@@ -11,7 +11,9 @@ const file = (path: string, filename: string): AvailableFile => ({
   section: 'Bewerbung',
   path,
   size: 3,
-  modifiedMs: 1,
+  mtimeNs: 1n,
+  ctimeNs: 1n,
+  ino: 1n,
 });
 
 describe('ZipCache', () => {

@@ -1,7 +1,7 @@
 // documents.zip, built once per state of the documents and kept on disk so
 // nginx can send it (Content-Length, ranges) without Node in the way. The
-// name holds a fingerprint of the manifest and of every file's size and
-// modification time: a changed document means a new archive. It is written
+// name holds a fingerprint of the manifest and of every file's size, times
+// and inode: a changed document means a new archive. It is written
 // to a temporary name and renamed when complete, so no visitor ever gets
 // half an archive, and visitors asking at once wait for one build.
 import { createHash, randomUUID } from 'node:crypto';
@@ -62,7 +62,7 @@ export class ZipCache {
 
 function fingerprint(files: AvailableFile[]): string {
   const hash = createHash('sha256');
-  for (const file of files)
-    hash.update(JSON.stringify([file.section, file.filename, file.size, file.modifiedMs]));
+  for (const { section, filename, size, mtimeNs, ctimeNs, ino } of files)
+    hash.update(JSON.stringify([section, filename, size, `${mtimeNs}`, `${ctimeNs}`, `${ino}`]));
   return hash.digest('hex').slice(0, 24);
 }
