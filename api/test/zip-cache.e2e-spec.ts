@@ -1,9 +1,10 @@
 // What a visitor gets from GET /api/download-all when the cache folder or the
 // documents are not what the last build left: always a whole, current archive.
-import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, stat, truncate, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { binaryParser } from './support/binary';
-import { copyDocuments } from './support/documents-fixture';
+import { copyDocuments, readRepoManifest } from './support/documents-fixture';
 import { TestApp, loginToken, startTestApp } from './support/test-app';
 import { unzip } from './support/unzip';
 
@@ -25,13 +26,18 @@ async function entryBytes(zip: Buffer, filename: string): Promise<Buffer | undef
   return entries.find((entry) => entry.name.endsWith(`/${filename}`))?.bytes;
 }
 
-describe('the documents.zip cache when documents change behind its back', () => {
+const archives = async (dir: string) =>
+  (await readdir(dir)).filter((name) => name.endsWith('.zip'));
+
+describe('the documents.zip cache when its folder or the documents change behind its back', () => {
   let documents: Awaited<ReturnType<typeof copyDocuments>>;
+  let zipCacheDir: string;
   let testApp: TestApp;
 
   beforeEach(async () => {
     documents = await copyDocuments();
-    testApp = await startTestApp({ DOCUMENTS_DIR: documents.dir });
+    zipCacheDir = await mkdtemp(join(tmpdir(), 'portfolio-zip-test-'));
+    testApp = await startTestApp({ DOCUMENTS_DIR: documents.dir, ZIP_CACHE_DIR: zipCacheDir });
   });
   afterEach(async () => {
     await testApp.close();
@@ -52,5 +58,21 @@ describe('the documents.zip cache when documents change behind its back', () => 
     expect((await stat(path)).size).toBe(before.length);
 
     expect(await entryBytes(await downloadAll(testApp), DOSSIER)).toEqual(rewritten);
+  });
+
+  it('rebuilds a cached archive cut short, says so once, and sends every file whole', async () => {
+    const whole = await downloadAll(testApp);
+    const [cached] = await archives(zipCacheDir);
+    await truncate(join(zipCacheDir, cached), Math.floor(whole.length / 2));
+
+    const entries = await unzip(await downloadAll(testApp));
+    const manifest = await readRepoManifest();
+    expect(entries.map((entry) => entry.name)).toEqual(
+      manifest.flatMap((group) => group.files.map((file) => `${group.section}/${file.filename}`)),
+    );
+    for (const entry of entries)
+      expect(entry.bytes).toEqual(await readFile(join(documents.dir, entry.name.split('/')[1])));
+    await downloadAll(testApp);
+    expect(testApp.logger.text().match(/damaged/g)).toHaveLength(1);
   });
 });

@@ -2,14 +2,16 @@
 // nginx can send it (Content-Length, ranges) without Node in the way. The
 // name holds a fingerprint of the manifest and of every file's size, times
 // and inode: a changed document means a new archive. It is written
-// to a temporary name and renamed when complete, so no visitor ever gets
-// half an archive, and visitors asking at once wait for one build.
+// to a temporary name and renamed when complete, and its end is checked
+// before each answer, so no visitor ever gets half an archive; visitors asking
+// at once wait for one build.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { writeDocumentsZip } from './documents-zip';
 import { AvailableFile, CachedZip } from './documents.types';
+import { checkZip } from './zip-check';
 
 const PREFIX = 'documents-';
 
@@ -34,8 +36,10 @@ export class ZipCache {
 
   private async existingOrBuilt(name: string, files: AvailableFile[]): Promise<CachedZip> {
     const path = join(this.dir, name);
-    const existing = await stat(path).catch(() => undefined);
-    if (existing) return { name, path, size: existing.size };
+    const cached = await checkZip(path, files.length);
+    if (cached?.whole) return { name, path, size: cached.size };
+    if (cached)
+      this.logger.warn(`documents.zip cache: ${name} damaged (${cached.problem}), rebuilding`);
     await mkdir(this.dir, { recursive: true });
     const temporary = join(this.dir, `.${name}.${randomUUID()}.partial`);
     try {
