@@ -4,8 +4,8 @@ import { mkdtemp, readFile, readdir, stat, truncate, utimes, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { binaryParser } from './support/binary';
-import { copyDocuments, readRepoManifest } from './support/documents-fixture';
-import { TestApp, loginToken, startTestApp } from './support/test-app';
+import { copyDocuments, readRepoManifest, REPO_DOCUMENTS_DIR } from './support/documents-fixture';
+import { TestApp, TestEnv, loginToken, startTestApp } from './support/test-app';
 import { unzip } from './support/unzip';
 
 const DOSSIER = 'bewerbungsdossier.pdf';
@@ -32,19 +32,27 @@ const archives = async (dir: string) =>
 describe('the documents.zip cache when its folder or the documents change behind its back', () => {
   let documents: Awaited<ReturnType<typeof copyDocuments>>;
   let zipCacheDir: string;
-  let testApp: TestApp;
+  let testApp: TestApp | undefined;
+
+  const start = async (env: TestEnv = {}) =>
+    (testApp = await startTestApp({
+      DOCUMENTS_DIR: documents.dir,
+      ZIP_CACHE_DIR: zipCacheDir,
+      ...env,
+    }));
 
   beforeEach(async () => {
     documents = await copyDocuments();
     zipCacheDir = await mkdtemp(join(tmpdir(), 'portfolio-zip-test-'));
-    testApp = await startTestApp({ DOCUMENTS_DIR: documents.dir, ZIP_CACHE_DIR: zipCacheDir });
   });
   afterEach(async () => {
-    await testApp.close();
+    await testApp?.close();
+    testApp = undefined;
     await documents.remove();
   });
 
   it('sends the new bytes of a document rewritten with the same size and modification time', async () => {
+    const testApp = await start();
     const path = join(documents.dir, DOSSIER);
     // A whole second, so setting it back later restores it exactly.
     const kept = new Date('2024-03-01T08:00:00Z');
@@ -61,6 +69,7 @@ describe('the documents.zip cache when its folder or the documents change behind
   });
 
   it('rebuilds a cached archive cut short, says so once, and sends every file whole', async () => {
+    const testApp = await start();
     const whole = await downloadAll(testApp);
     const [cached] = await archives(zipCacheDir);
     await truncate(join(zipCacheDir, cached), Math.floor(whole.length / 2));
@@ -74,5 +83,29 @@ describe('the documents.zip cache when its folder or the documents change behind
       expect(entry.bytes).toEqual(await readFile(join(documents.dir, entry.name.split('/')[1])));
     await downloadAll(testApp);
     expect(testApp.logger.text().match(/damaged/g)).toHaveLength(1);
+  });
+
+  it('still has the archive promised to one visitor when a change made another one build', async () => {
+    const testApp = await start({ DOCUMENTS_VIA_NGINX: 'true' });
+    const token = await loginToken(testApp);
+    const promise = async () => {
+      const response = await testApp
+        .http()
+        .get('/api/download-all')
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+      return join(zipCacheDir, String(response.headers['x-accel-redirect']).split('/').pop()!);
+    };
+    const first = await promise();
+    const changed = Buffer.from('%PDF-1.4 eine neue Fassung');
+    await writeFile(join(documents.dir, DOSSIER), changed);
+    const second = await promise();
+
+    // What nginx would send for each answer, now that both have been given.
+    expect(first).not.toBe(second);
+    expect(await entryBytes(await readFile(first), DOSSIER)).toEqual(
+      await readFile(join(REPO_DOCUMENTS_DIR, DOSSIER)),
+    );
+    expect(await entryBytes(await readFile(second), DOSSIER)).toEqual(changed);
   });
 });

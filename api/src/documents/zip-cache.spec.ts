@@ -1,11 +1,11 @@
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { AvailableFile } from './documents.types';
-import { ZipCache } from './zip-cache';
+import { KEPT_AFTER_USE_MS, ZipCache } from './zip-cache';
 
-const file = (path: string, filename: string): AvailableFile => ({
+const file = (path: string, filename: string, ino = 1n): AvailableFile => ({
   name: filename,
   filename,
   section: 'Bewerbung',
@@ -13,7 +13,7 @@ const file = (path: string, filename: string): AvailableFile => ({
   size: 3,
   mtimeNs: 1n,
   ctimeNs: 1n,
-  ino: 1n,
+  ino,
 });
 
 describe('ZipCache', () => {
@@ -41,5 +41,36 @@ describe('ZipCache', () => {
     const [one, two] = [cache.archiveOf(files), cache.archiveOf(files)];
     expect(one).toBe(two);
     await one;
+  });
+
+  it('keeps both archives when builds for two states of the documents run at once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'zip-cache-spec-'));
+    await writeFile(join(dir, 'a.pdf'), 'abc');
+    const cache = new ZipCache(join(dir, 'cache'), new Logger('test'));
+    const [before, after] = await Promise.all([
+      cache.archiveOf([file(join(dir, 'a.pdf'), 'a.pdf', 1n)]),
+      cache.archiveOf([file(join(dir, 'a.pdf'), 'a.pdf', 2n)]),
+    ]);
+    expect(before.name).not.toBe(after.name);
+    await access(before.path);
+    await access(after.path);
+  });
+
+  it('removes an archive once it has been neither built nor promised for a while', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'zip-cache-spec-'));
+    await writeFile(join(dir, 'a.pdf'), 'abc');
+    let now = Date.now();
+    const cache = new ZipCache(join(dir, 'cache'), new Logger('test'), () => now);
+    const version = (ino: bigint) => cache.archiveOf([file(join(dir, 'a.pdf'), 'a.pdf', ino)]);
+    const unused = await version(1n);
+    const stillAsked = await version(2n);
+
+    now += 2 * KEPT_AFTER_USE_MS;
+    await version(2n);
+    const current = await version(3n);
+    expect((await readdir(join(dir, 'cache'))).sort()).toEqual(
+      [stillAsked.name, current.name].sort(),
+    );
+    expect(unused.name).not.toBe(stillAsked.name);
   });
 });

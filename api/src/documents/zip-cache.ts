@@ -15,17 +15,27 @@ import { checkZip } from './zip-check';
 
 const PREFIX = 'documents-';
 
+// An archive stays this long after it was last promised to a visitor: nginx
+// opens it just after the API's answer, and the documents may change between.
+export const KEPT_AFTER_USE_MS = 10 * 60_000;
+
 export class ZipCache {
   private readonly builds = new Map<string, Promise<CachedZip>>();
+  /** When this process last promised each archive to a visitor. */
+  private readonly promised = new Map<string, number>();
 
   constructor(
     private readonly dir: string,
     private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The archive of exactly these files, built if it is not there yet. */
   archiveOf(files: AvailableFile[]): Promise<CachedZip> {
     const name = `${PREFIX}${fingerprint(files)}.zip`;
+    // Marked before the check, so no other build's clean-up removes it
+    // between this check and nginx opening it.
+    this.promised.set(name, this.now());
     let build = this.builds.get(name);
     if (!build) {
       build = this.existingOrBuilt(name, files).finally(() => this.builds.delete(name));
@@ -51,16 +61,25 @@ export class ZipCache {
     }
     const { size } = await stat(path);
     this.logger.log(`documents.zip built: ${files.length} files, ${size} bytes`);
-    await this.removeOthers(name);
+    await this.removeUnused();
     return { name, path, size };
   }
 
-  /** Archives of earlier states are of no use any more. */
-  private async removeOthers(current: string): Promise<void> {
+  /**
+   * Removes archives neither built nor promised within KEPT_AFTER_USE_MS;
+   * one this process never promised counts from when it was written.
+   */
+  private async removeUnused(): Promise<void> {
+    const now = this.now();
     for (const entry of await readdir(this.dir)) {
-      if (entry.startsWith(PREFIX) && entry !== current)
-        await unlink(join(this.dir, entry)).catch(() => undefined);
+      if (!entry.startsWith(PREFIX)) continue;
+      const path = join(this.dir, entry);
+      const written = (await stat(path).catch(() => undefined))?.mtimeMs ?? now;
+      if (now - Math.max(written, this.promised.get(entry) ?? 0) > KEPT_AFTER_USE_MS)
+        await unlink(path).catch(() => undefined);
     }
+    for (const [name, at] of this.promised)
+      if (now - at > KEPT_AFTER_USE_MS) this.promised.delete(name);
   }
 }
 
