@@ -108,4 +108,13 @@ describe('the documents.zip cache when its folder or the documents change behind
     );
     expect(await entryBytes(await readFile(second), DOSSIER)).toEqual(changed);
   });
+
+  it('removes on start what a build killed before it finished left behind', async () => {
+    const left = '.documents-0123456789abcdef01234567.zip.0b7e1d2c.partial';
+    await writeFile(join(zipCacheDir, left), 'PK\x03\x04 half an archive');
+    const testApp = await start();
+    expect(await readdir(zipCacheDir)).not.toContain(left);
+    expect(testApp.logger.text()).toContain('removed 1 unfinished build');
+    expect(await unzip(await downloadAll(testApp))).not.toHaveLength(0);
+  });
 });

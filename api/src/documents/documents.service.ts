@@ -29,6 +29,7 @@ export class DocumentsService implements OnModuleInit {
     this.sectionOf = new Map(
       this.groups.flatMap((group) => group.files.map((file) => [file.filename, group.section])),
     );
+    await this.zipCache.removeUnfinished();
   }
 
   /** The manifest's files that exist on disk, in manifest order; missing ones are logged. */

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { access, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,5 +73,22 @@ describe('ZipCache', () => {
       [stillAsked.name, current.name].sort(),
     );
     expect(unused.name).not.toBe(stillAsked.name);
+  });
+
+  it('leaves a build of its own under way when removing unfinished ones', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'zip-cache-spec-'));
+    // Reading a named pipe waits for its writer: the build stays under way until then.
+    const pipe = join(dir, 'a.pdf');
+    execFileSync('mkfifo', [pipe]);
+    const cache = new ZipCache(join(dir, 'cache'), new Logger('test'));
+    const build = cache.archiveOf([file(pipe, 'a.pdf')]);
+    while (
+      !(await readdir(join(dir, 'cache')).catch(() => [])).some((name) => name.endsWith('.partial'))
+    )
+      await new Promise((resolve) => setImmediate(resolve));
+
+    await cache.removeUnfinished();
+    await writeFile(pipe, 'abc');
+    await access((await build).path);
   });
 });

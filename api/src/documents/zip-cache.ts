@@ -14,6 +14,7 @@ import { AvailableFile, CachedZip } from './documents.types';
 import { checkZip } from './zip-check';
 
 const PREFIX = 'documents-';
+const PARTIAL = '.partial';
 
 // An archive stays this long after it was last promised to a visitor: nginx
 // opens it just after the API's answer, and the documents may change between.
@@ -23,6 +24,8 @@ export class ZipCache {
   private readonly builds = new Map<string, Promise<CachedZip>>();
   /** When this process last promised each archive to a visitor. */
   private readonly promised = new Map<string, number>();
+  /** Temporary files of this process's builds under way. */
+  private readonly partials = new Set<string>();
 
   constructor(
     private readonly dir: string,
@@ -51,18 +54,31 @@ export class ZipCache {
     if (cached)
       this.logger.warn(`documents.zip cache: ${name} damaged (${cached.problem}), rebuilding`);
     await mkdir(this.dir, { recursive: true });
-    const temporary = join(this.dir, `.${name}.${randomUUID()}.partial`);
+    const partial = `.${name}.${randomUUID()}${PARTIAL}`;
+    const temporary = join(this.dir, partial);
+    this.partials.add(partial);
     try {
       await writeDocumentsZip(files, temporary);
       await rename(temporary, path);
     } catch (error) {
       await unlink(temporary).catch(() => undefined);
       throw error;
+    } finally {
+      this.partials.delete(partial);
     }
     const { size } = await stat(path);
     this.logger.log(`documents.zip built: ${files.length} files, ${size} bytes`);
     await this.removeUnused();
     return { name, path, size };
+  }
+
+  /** Removes what builds killed before they finished left behind. */
+  async removeUnfinished(): Promise<void> {
+    const entries = await readdir(this.dir).catch((): string[] => []);
+    const left = entries.filter((entry) => entry.endsWith(PARTIAL) && !this.partials.has(entry));
+    await Promise.all(left.map((entry) => unlink(join(this.dir, entry)).catch(() => undefined)));
+    if (left.length > 0)
+      this.logger.warn(`documents.zip cache: removed ${left.length} unfinished build(s)`);
   }
 
   /**
