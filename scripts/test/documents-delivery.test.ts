@@ -2,7 +2,8 @@
 // then answers X-Accel-Redirect, and nginx (the project's template) sends
 // the file or documents.zip with its size, ranges and every header.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, truncateSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { unzip } from '../../api/test/support/unzip';
@@ -15,9 +16,12 @@ describe('documents through nginx (X-Accel-Redirect)', () => {
   let auth: Record<string, string>;
   const file = 'uek-294.pdf';
   let bytes: Buffer;
+  const zipCacheDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-zip-delivery-'));
 
   before(async () => {
-    stack = await startStack({ env: { LOGIN_RATE_LIMIT: '1000', SMTP_HOST: '' } });
+    stack = await startStack({
+      env: { LOGIN_RATE_LIMIT: '1000', SMTP_HOST: '', ZIP_CACHE_DIR: zipCacheDir },
+    });
     const login = await request(`${stack.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -78,6 +82,19 @@ describe('documents through nginx (X-Accel-Redirect)', () => {
     });
     assert.equal(tail.status, 206);
     assert.deepEqual(tail.body, zip.body.subarray(zip.body.length - 22));
+  });
+
+  it('sends a whole documents.zip again after the cached one was cut short', async () => {
+    const whole = (await request(`${stack.baseUrl}/api/download-all`, { headers: auth })).body;
+    for (const name of readdirSync(zipCacheDir).filter((entry) => entry.endsWith('.zip')))
+      truncateSync(path.join(zipCacheDir, name), Math.floor(whole.length / 2));
+    const again = await request(`${stack.baseUrl}/api/download-all`, { headers: auth });
+    assert.equal(again.status, 200);
+    assert.equal(again.headers['content-length'], String(again.body.length));
+    // Rebuilt, so the entries' times may differ: the files inside may not.
+    const contents = async (zip: Buffer) =>
+      (await unzip(zip)).map((entry) => [entry.name, entry.bytes]);
+    assert.deepEqual(await contents(again.body), await contents(whole));
   });
 
   it('needs a token for every byte: the internal locations refuse direct requests', async () => {

@@ -1,6 +1,6 @@
 import { ReadStream, createReadStream, createWriteStream } from 'node:fs';
 import type archiverModule from 'archiver';
-import { AvailableFile } from './documents.service';
+import { AvailableFile } from './documents.types';
 
 export const ZIP_FILENAME = 'documents.zip';
 

@@ -4,7 +4,8 @@ import { createReadStream } from 'node:fs';
 import { AppConfig, appConfig } from '../config/app-config';
 import { attachmentDisposition, contentTypeFor } from './content-disposition';
 import { ZIP_FILENAME } from './documents-zip';
-import { DocumentsService, ListedGroup } from './documents.service';
+import { DocumentsService } from './documents.service';
+import { ListedGroup } from './documents.types';
 
 // The documents are confidential: never kept by a browser or proxy cache.
 const NO_STORE = 'no-store';

@@ -2,20 +2,9 @@ import { FileHandle, open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { AppConfig, appConfig } from '../config/app-config';
-import { DocumentFile, DocumentGroup, loadManifest } from './manifest';
-import { CachedZip, ZipCache } from './zip-cache';
-
-export interface AvailableFile extends DocumentFile {
-  section: string;
-  path: string;
-  size: number;
-  modifiedMs: number;
-}
-
-export interface ListedGroup {
-  section: string;
-  files: Array<DocumentFile & { size: number }>;
-}
+import { DocumentGroup, loadManifest } from './manifest';
+import { AvailableFile, CachedZip, ListedGroup } from './documents.types';
+import { ZipCache } from './zip-cache';
 
 export interface OpenedFile {
   handle: FileHandle;
@@ -40,6 +29,7 @@ export class DocumentsService implements OnModuleInit {
     this.sectionOf = new Map(
       this.groups.flatMap((group) => group.files.map((file) => [file.filename, group.section])),
     );
+    await this.zipCache.removeUnfinished();
   }
 
   /** The manifest's files that exist on disk, in manifest order; missing ones are logged. */
@@ -52,12 +42,14 @@ export class DocumentsService implements OnModuleInit {
       })),
     );
     const stats = await Promise.all(
-      entries.map((entry) => stat(entry.path).catch(() => undefined)),
+      entries.map((entry) => stat(entry.path, { bigint: true }).catch(() => undefined)),
     );
     return entries.flatMap((entry, index) => {
       const fileStat = stats[index];
-      if (fileStat?.isFile())
-        return [{ ...entry, size: fileStat.size, modifiedMs: fileStat.mtimeMs }];
+      if (fileStat?.isFile()) {
+        const { size, mtimeNs, ctimeNs, ino } = fileStat;
+        return [{ ...entry, size: Number(size), mtimeNs, ctimeNs, ino }];
+      }
       this.logger.warn(`Listed in the manifest but missing on disk: ${entry.filename}`);
       return [];
     });
