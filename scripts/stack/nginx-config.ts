@@ -71,7 +71,11 @@ export function nginxVariables(settings: NginxSettings): Record<string, string> 
   return {
     ...nginxLimits(settings.limits),
     NGINX_RUN_DIR: settings.runDir,
-    NGINX_ACCESS_LOG: settings.accessLog ?? 'off',
+    // access_log's arguments: the file in the template's short format, or off.
+    ACCESS_LOG_ARGS:
+      settings.accessLog && settings.accessLog !== 'off'
+        ? `${settings.accessLog} portfolio`
+        : 'off',
     NGINX_RESOLVER: '127.0.0.1',
     WEB_ROOT: settings.webRoot,
     API_UPSTREAM: settings.apiUpstream,

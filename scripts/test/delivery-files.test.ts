@@ -23,6 +23,7 @@ interface Service {
   networks?: string[];
   profiles?: string[];
   read_only?: boolean;
+  logging?: { driver: string; options: Record<string, string> };
 }
 
 const read = (name: string) => readFileSync(path.join(repoRoot, name), 'utf8');
@@ -35,6 +36,10 @@ const { web, api, mailpit, test } = compose.services;
 const apiStages = readStages(path.join(repoRoot, 'Dockerfile.api'));
 const webStages = readStages(path.join(repoRoot, 'Dockerfile.web'));
 const last = (stages: Stage[]) => stages[stages.length - 1];
+/** Every service as `make up-tls` runs it: the overlay's keys over the base's. */
+const merged: Record<string, Service> = { ...compose.services };
+for (const [name, service] of Object.entries(tlsOverride.services))
+  merged[name] = { ...merged[name], ...service };
 
 describe('docker-compose.yml', () => {
   it('runs web, api and mailpit, with the tests behind a profile', () => {
@@ -95,6 +100,17 @@ describe('docker-compose.yml', () => {
     assert.match(certbot.image ?? '', /^certbot\/certbot:v\d+\.\d+\.\d+$/);
     assert.ok(certbot.volumes?.includes('certificates:/certs'));
     assert.deepEqual(certbot.depends_on, { web: { condition: 'service_healthy' } });
+  });
+});
+
+describe('compose hardening, every service of both files', () => {
+  it('caps each container log at three files of 10 MB', () => {
+    for (const [name, service] of Object.entries(merged))
+      assert.deepEqual(
+        service.logging,
+        { driver: 'json-file', options: { 'max-size': '10m', 'max-file': '3' } },
+        name,
+      );
   });
 });
 
