@@ -31,7 +31,7 @@ export interface NginxSettings {
   listen: string;
   /** Access log path, or "off" (default). */
   accessLog?: string;
-  /** NGINX_LOGIN_RATE, NGINX_LOGIN_BURST, NGINX_MAIL_RATE, NGINX_MAIL_BURST overrides. */
+  /** Overrides of nginx/defaults.env (NGINX_LOGIN_RATE, NGINX_CONN_LIMIT, …). */
   limits?: Record<string, string | undefined>;
   tls?: NginxTlsSettings;
   /** TRUSTED_PROXIES: addresses or CIDR ranges (commas or spaces) whose X-Forwarded-For counts. */
@@ -45,9 +45,10 @@ const LIMIT_NAMES = [
   'NGINX_LOGIN_BURST',
   'NGINX_MAIL_RATE',
   'NGINX_MAIL_BURST',
+  'NGINX_CONN_LIMIT',
 ];
 
-/** The four tunable limits: nginx/defaults.env, overridden by `overrides`. */
+/** The tunable limits: nginx/defaults.env, overridden by `overrides`. */
 export function nginxLimits(overrides: Record<string, string | undefined> = {}) {
   const values: Record<string, string> = { ...readEnvFile(nginxDefaultsFile) };
   for (const name of LIMIT_NAMES) {
@@ -70,7 +71,11 @@ export function nginxVariables(settings: NginxSettings): Record<string, string> 
   return {
     ...nginxLimits(settings.limits),
     NGINX_RUN_DIR: settings.runDir,
-    NGINX_ACCESS_LOG: settings.accessLog ?? 'off',
+    // access_log's arguments: the file in the template's short format, or off.
+    ACCESS_LOG_ARGS:
+      settings.accessLog && settings.accessLog !== 'off'
+        ? `${settings.accessLog} portfolio`
+        : 'off',
     NGINX_RESOLVER: '127.0.0.1',
     WEB_ROOT: settings.webRoot,
     API_UPSTREAM: settings.apiUpstream,

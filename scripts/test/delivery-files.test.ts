@@ -23,18 +23,30 @@ interface Service {
   networks?: string[];
   profiles?: string[];
   read_only?: boolean;
+  logging?: { driver: string; options: Record<string, string> };
+  cap_drop?: string[];
+  cap_add?: string[];
+  security_opt?: string[];
+  mem_limit?: string;
+  pids_limit?: number;
+  user?: string;
 }
 
 const read = (name: string) => readFileSync(path.join(repoRoot, name), 'utf8');
 const compose = parse(read('docker-compose.yml')) as {
   services: Record<string, Service>;
-  networks: object;
+  networks: Record<string, { enable_ipv6?: boolean; ipam?: { config: Array<{ subnet: string }> } }>;
+  volumes: Record<string, unknown>;
 };
 const tlsOverride = parse(read('docker-compose.tls.yml')) as { services: Record<string, Service> };
 const { web, api, mailpit, test } = compose.services;
 const apiStages = readStages(path.join(repoRoot, 'Dockerfile.api'));
 const webStages = readStages(path.join(repoRoot, 'Dockerfile.web'));
 const last = (stages: Stage[]) => stages[stages.length - 1];
+/** Every service as `make up-tls` runs it: the overlay's keys over the base's. */
+const merged: Record<string, Service> = { ...compose.services };
+for (const [name, service] of Object.entries(tlsOverride.services))
+  merged[name] = { ...merged[name], ...service };
 
 describe('docker-compose.yml', () => {
   it('runs web, api and mailpit, with the tests behind a profile', () => {
@@ -95,6 +107,61 @@ describe('docker-compose.yml', () => {
     assert.match(certbot.image ?? '', /^certbot\/certbot:v\d+\.\d+\.\d+$/);
     assert.ok(certbot.volumes?.includes('certificates:/certs'));
     assert.deepEqual(certbot.depends_on, { web: { condition: 'service_healthy' } });
+  });
+});
+
+describe('compose hardening, every service of both files', () => {
+  it('caps each container log at three files of 10 MB', () => {
+    for (const [name, service] of Object.entries(merged))
+      assert.deepEqual(
+        service.logging,
+        { driver: 'json-file', options: { 'max-size': '10m', 'max-file': '3' } },
+        name,
+      );
+  });
+
+  const site = Object.entries(merged).filter(([name]) => name !== 'test');
+  const megabytes = (limit = '') => Number(/^(\d+)m$/.exec(limit)?.[1] ?? NaN);
+
+  it('runs the site without capabilities and without a way to gain privileges', () => {
+    assert.deepEqual(site.map(([name]) => name).sort(), ['api', 'certbot', 'mailpit', 'web']);
+    for (const [name, service] of site) {
+      assert.deepEqual(service.cap_drop, ['ALL'], name);
+      assert.deepEqual(service.security_opt, ['no-new-privileges:true'], name);
+    }
+    assert.deepEqual(merged.certbot.cap_add, ['CHOWN'], 'the deploy hook sets the key group');
+    for (const [name, service] of site.filter(([n]) => n !== 'certbot'))
+      assert.equal(service.cap_add, undefined, name);
+  });
+
+  it('caps memory and processes within a 2 GB Raspberry Pi', () => {
+    let total = 0;
+    for (const [name, service] of site) {
+      const limit = megabytes(service.mem_limit);
+      assert.ok(limit > 0 && limit <= 256, `${name}: mem_limit ${service.mem_limit}`);
+      assert.ok((service.pids_limit ?? 0) > 0 && (service.pids_limit ?? 0) <= 200, name);
+      total += limit;
+    }
+    assert.ok(total <= 1024, `${total} MB in all leaves half the Pi free`);
+  });
+
+  it("keeps Mailpit's messages on a volume, unpruned", () => {
+    assert.equal(mailpit.environment?.MP_DATABASE, '/data/mailpit.db');
+    assert.deepEqual(mailpit.volumes, ['mailpit-data:/data']);
+    assert.ok('mailpit-data' in compose.volumes);
+    assert.equal(mailpit.environment?.MP_MAX_MESSAGES, '0');
+    assert.equal(mailpit.read_only, true);
+  });
+
+  it('leaves the SMTP port to the API unless the owner sets one', () => {
+    assert.equal(api.environment?.SMTP_HOST, '${SMTP_HOST:-mailpit}');
+    assert.equal(api.environment?.SMTP_PORT, '${SMTP_PORT:-}');
+  });
+
+  it('gives the network IPv6, so IPv6 visitors arrive as themselves', () => {
+    const network = compose.networks.portfolio;
+    assert.equal(network.enable_ipv6, true);
+    assert.match(network.ipam?.config[0]?.subnet ?? '', /^fd[0-9a-f]{2}:[0-9a-f:]+\/64$/);
   });
 });
 

@@ -1,7 +1,7 @@
 // A throw-away self-signed certificate for localhost / 127.0.0.1, made with
 // openssl for one test run.
 import { execFile } from 'node:child_process';
-import { chmod, readFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -37,6 +37,69 @@ export async function makeSelfSignedCertificate(dir: string): Promise<Certificat
   ]);
   // nginx started by root reads the key before dropping privileges; a
   // non-root nginx reads it as itself: both work with the owner's mode.
+  await chmod(keyFile, 0o600);
+  return { certFile, keyFile, certPem: await readFile(certFile, 'utf8') };
+}
+
+/** A certificate for localhost that expired long ago, with its own key. */
+export async function makeExpiredCertificate(dir: string): Promise<Certificate> {
+  const certFile = path.join(dir, 'cert.pem');
+  const keyFile = path.join(dir, 'key.pem');
+  // `openssl req -x509` only goes forward in time; `openssl ca` takes dates.
+  await writeFile(path.join(dir, 'index.txt'), '');
+  await writeFile(path.join(dir, 'serial'), '01\n');
+  await writeFile(
+    path.join(dir, 'ca.cnf'),
+    [
+      '[ca]',
+      'default_ca = expired',
+      '[expired]',
+      'database = index.txt',
+      'new_certs_dir = .',
+      'serial = serial',
+      'default_md = sha256',
+      'policy = any',
+      '[any]',
+      'commonName = supplied',
+      '',
+    ].join('\n'),
+  );
+  const csr = path.join(dir, 'request.csr');
+  await run('openssl', [
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-subj',
+    '/CN=localhost',
+    '-keyout',
+    keyFile,
+    '-out',
+    csr,
+  ]);
+  await run(
+    'openssl',
+    [
+      'ca',
+      '-batch',
+      '-config',
+      'ca.cnf',
+      '-selfsign',
+      '-keyfile',
+      keyFile,
+      '-in',
+      csr,
+      '-startdate',
+      '20200101000000Z',
+      '-enddate',
+      '20200102000000Z',
+      '-out',
+      certFile,
+    ],
+    { cwd: dir },
+  );
   await chmod(keyFile, 0o600);
   return { certFile, keyFile, certPem: await readFile(certFile, 'utf8') };
 }

@@ -15,14 +15,25 @@ export interface Received {
 
 export interface FakeUpstream {
   address: string;
+  /** Requests received and not yet answered or abandoned. */
+  pending(): number;
   close(): Promise<void>;
 }
 
 export async function startFakeUpstream(): Promise<FakeUpstream> {
+  let pending = 0;
   const server = http.createServer((req, res) => {
     let bodyBytes = 0;
+    let timer: NodeJS.Timeout | undefined;
+    pending += 1;
+    res.on('close', () => {
+      pending -= 1;
+      clearTimeout(timer);
+    });
     req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
-    req.on('end', () => setTimeout(answer, req.url?.startsWith('/api/slow') ? SLOW_MS : 0));
+    req.on('end', () => {
+      timer = setTimeout(answer, req.url?.startsWith('/api/slow') ? SLOW_MS : 0);
+    });
     const answer = () => {
       const received: Received = {
         method: req.method ?? '',
@@ -43,6 +54,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   const { port } = server.address() as AddressInfo;
   return {
     address: `127.0.0.1:${port}`,
+    pending: () => pending,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -31,6 +31,10 @@ export async function checkConfig(confFile: string): Promise<string> {
 export interface RunningNginx {
   baseUrl: string;
   port: number;
+  /** Bytes nginx has written to its error log (stderr) so far. */
+  errorLogBytes(): number;
+  /** What nginx has written to its error log so far. */
+  errorLog(): string;
   stop(): Promise<void>;
 }
 
@@ -43,6 +47,8 @@ export async function startNginx(
   const port = await freePort();
   const confFile = await renderNginxConfig({ listen: `127.0.0.1:${port}`, ...settings, runDir });
   const nginx = startProcess('nginx', nginxBinary(), nginxArgs(confFile), {}, () => undefined);
+  const errorLog: Buffer[] = [];
+  nginx.child.stderr?.on('data', (chunk: Buffer) => errorLog.push(chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     await stopProcess(nginx);
@@ -54,5 +60,11 @@ export async function startNginx(
     await stop();
     throw error;
   }
-  return { baseUrl, port, stop };
+  return {
+    baseUrl,
+    port,
+    errorLogBytes: () => errorLog.reduce((sum, chunk) => sum + chunk.length, 0),
+    errorLog: () => Buffer.concat(errorLog).toString(),
+    stop,
+  };
 }

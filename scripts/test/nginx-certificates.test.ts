@@ -1,0 +1,214 @@
+// A certificate never takes the site down: the web image's entry point runs
+// nginx natively while certificates arrive through the certbot service's own
+// deploy hook (nginx/certbot/deploy-hook.sh). A garbage certificate, an
+// expired one and a key of another certificate are each refused with one
+// line, while HTTP (or the previous certificate) keeps serving.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { mkdir, rm, writeFile, copyFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import tls from 'node:tls';
+import { nginxBinary } from '../stack/nginx-config';
+import { nginxDir } from '../stack/paths';
+import { freePort } from '../stack/ports';
+import { startProcess, stopProcess, waitForHttp, type ManagedProcess } from '../stack/processes';
+import {
+  makeExpiredCertificate,
+  makeSelfSignedCertificate,
+  type Certificate,
+} from './helpers/certificate';
+import { startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
+import { request } from './helpers/http-client';
+import { makeRunDir } from './helpers/nginx-runner';
+import { INDEX_HTML, makeStaticSite } from './helpers/static-site';
+
+const PATH = `${path.dirname(nginxBinary())}:${process.env.PATH ?? ''}`;
+const REFUSED = /^nginx: certificate not used: /;
+
+/** The fingerprint of the certificate nginx presents on `port`, if it speaks TLS. */
+function servedFingerprint(port: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = tls.connect({ host: '127.0.0.1', port, rejectUnauthorized: false });
+    socket.once('secureConnect', () => {
+      const { fingerprint256 } = socket.getPeerCertificate();
+      socket.destroy();
+      resolve(fingerprint256);
+    });
+    socket.once('error', () => resolve(undefined));
+  });
+}
+
+async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const fingerprintOf = (certificate: Certificate) =>
+  new X509Certificate(certificate.certPem).fingerprint256;
+
+describe('certificates that must not take the site down', () => {
+  let dir: string;
+  let site: string;
+  let upstream: FakeUpstream;
+  let web: ManagedProcess;
+  let lines: string[] = [];
+  let httpPort: number;
+  let httpsPort: number;
+  let generation = 0;
+  let first: Certificate;
+  const certsDir = () => path.join(dir, 'certs');
+  const refusals = () => lines.filter((line) => REFUSED.test(line));
+
+  /** Hands a certificate file and a key file to nginx the way certbot does. */
+  async function deploy(certFile: string, keyFile: string): Promise<void> {
+    generation += 1;
+    const lineage = path.join(dir, `lineage-${generation}`);
+    await mkdir(lineage);
+    await copyFile(certFile, path.join(lineage, 'fullchain.pem'));
+    await copyFile(keyFile, path.join(lineage, 'privkey.pem'));
+    const hook = spawn('sh', [path.join(nginxDir, 'certbot', 'deploy-hook.sh')], {
+      env: {
+        PATH,
+        CERTS_DIR: certsDir(),
+        NGINX_GID: String(process.getgid?.() ?? 0),
+        RENEWED_LINEAGE: lineage,
+      },
+      stdio: 'inherit',
+    });
+    assert.equal(await new Promise((resolve) => hook.on('exit', resolve)), 0);
+  }
+
+  async function startWeb(): Promise<void> {
+    lines = [];
+    web = startProcess(
+      'web',
+      'sh',
+      [path.join(nginxDir, 'docker-entrypoint.sh'), 'nginx'],
+      {
+        env: {
+          PATH,
+          PORTFOLIO_NGINX_DIR: nginxDir,
+          NGINX_RUN_DIR: path.join(dir, 'run'),
+          WEB_ROOT: site,
+          API_UPSTREAM: upstream.address,
+          NGINX_RESOLVER: '127.0.0.1',
+          NGINX_ACCESS_LOG: 'off',
+          WEB_LISTEN: `127.0.0.1:${httpPort}`,
+          TLS_LISTEN: `127.0.0.1:${httpsPort}`,
+          HTTPS_PORT: String(httpsPort),
+          DOMAIN: 'portfolio.test',
+          TLS_CERT_FILE: path.join(certsDir(), 'fullchain.pem'),
+          TLS_KEY_FILE: path.join(certsDir(), 'privkey.pem'),
+          TLS_WATCH_SECONDS: '1',
+        },
+      },
+      (line) => lines.push(line.replace(/^\[web\] /, '')),
+    );
+    await waitForHttp(`http://127.0.0.1:${httpPort}/nginx-health`, web, 'nginx');
+  }
+
+  async function servesPlainHttp(): Promise<void> {
+    const page = await request(`http://127.0.0.1:${httpPort}/`);
+    assert.equal(page.status, 200);
+    assert.equal(page.body.toString(), INDEX_HTML);
+    assert.equal(await servedFingerprint(httpsPort), undefined);
+  }
+
+  async function newCertificate(name: string): Promise<Certificate> {
+    const folder = path.join(dir, name);
+    await mkdir(folder);
+    return makeSelfSignedCertificate(folder);
+  }
+
+  before(async () => {
+    dir = await makeRunDir();
+    site = await makeStaticSite();
+    upstream = await startFakeUpstream();
+    httpPort = await freePort();
+    httpsPort = await freePort();
+    first = await newCertificate('first');
+    const garbage = path.join(dir, 'garbage.pem');
+    await writeFile(garbage, '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n');
+    await deploy(garbage, first.keyFile);
+    await startWeb();
+  });
+
+  after(async () => {
+    if (web) await stopProcess(web);
+    await upstream?.close();
+    await rm(site, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('starts on plain HTTP with a garbage certificate and says why in one line', async () => {
+    await servesPlainHttp();
+    assert.equal(web.child.exitCode, null);
+    assert.equal(refusals().length, 1, lines.join('\n'));
+    assert.match(
+      refusals()[0],
+      /holds no PEM certificate; serving plain HTTP until a usable one arrives$/,
+    );
+  });
+
+  it('switches to HTTPS by itself once a valid certificate arrives', async () => {
+    await deploy(first.certFile, first.keyFile);
+    assert.equal(await until(() => servedFingerprint(httpsPort), 'HTTPS'), fingerprintOf(first));
+    const redirect = await until(async () => {
+      const answer = await request(`http://127.0.0.1:${httpPort}/`);
+      return answer.status === 301 ? answer : undefined;
+    }, 'the redirect to HTTPS');
+    assert.equal(redirect.headers.location, `https://127.0.0.1:${httpsPort}/`);
+    assert.equal(refusals().length, 1, 'the garbage was reported once, not each round');
+  });
+
+  it('keeps the certificate it has when an expired one arrives', async () => {
+    const folder = path.join(dir, 'expired');
+    await mkdir(folder);
+    const expired = await makeExpiredCertificate(folder);
+    await deploy(expired.certFile, expired.keyFile);
+    const line = await until(() => refusals()[1], 'the refusal');
+    assert.match(line, /has expired; still serving the previous certificate$/);
+    assert.equal(await servedFingerprint(httpsPort), fingerprintOf(first));
+  });
+
+  it('keeps the certificate it has when the key belongs to another one', async () => {
+    const other = await newCertificate('other');
+    await deploy(other.certFile, first.keyFile);
+    const line = await until(() => refusals()[2], 'the refusal');
+    assert.match(line, /does not belong to the certificate in .*; still serving the previous/);
+    assert.equal(await servedFingerprint(httpsPort), fingerprintOf(first));
+    assert.equal((await request(`http://127.0.0.1:${httpPort}/nginx-health`)).status, 200);
+  });
+
+  it('takes the next valid certificate, each refusal said once', async () => {
+    const next = await newCertificate('next');
+    await deploy(next.certFile, next.keyFile);
+    await until(
+      async () => ((await servedFingerprint(httpsPort)) === fingerprintOf(next) ? true : undefined),
+      'the next certificate',
+    );
+    assert.equal(refusals().length, 3, lines.join('\n'));
+  });
+
+  it('starts again on plain HTTP, and stays up, when the certificate in place is bad', async () => {
+    const other = await newCertificate('mismatch');
+    await deploy(other.certFile, first.keyFile);
+    await until(() => refusals()[3], 'the refusal');
+    await stopProcess(web);
+    await startWeb();
+    await servesPlainHttp();
+    assert.equal(refusals().length, 1, lines.join('\n'));
+    assert.match(
+      refusals()[0],
+      /does not belong .*; serving plain HTTP until a usable one arrives$/,
+    );
+    assert.equal(web.child.exitCode, null);
+  });
+});

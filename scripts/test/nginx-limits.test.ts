@@ -1,0 +1,113 @@
+// nginx's limits as a client meets them: every spelling of a limited route
+// the API would answer counts against the same budget, a client with too
+// many requests under way is refused, and bodies larger than a route needs
+// never reach the API.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { rm } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import { startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
+import { assertSecurityHeaders } from './helpers/headers';
+import { request } from './helpers/http-client';
+import { startNginx, type RunningNginx } from './helpers/nginx-runner';
+import { makeStaticSite } from './helpers/static-site';
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A request left under way; abandon() closes its connection. */
+function hold(url: string): { abandon(): void } {
+  const req = http.request(url, { agent: false });
+  req.on('error', () => undefined);
+  req.end();
+  return { abandon: () => req.destroy() };
+}
+
+describe('nginx limits', () => {
+  let site: string;
+  let upstream: FakeUpstream;
+  let nginx: RunningNginx;
+  let url: (path: string) => string;
+  const post = (path: string, body = '{}') =>
+    request(url(path), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+
+  before(async () => {
+    site = await makeStaticSite();
+    upstream = await startFakeUpstream();
+    nginx = await startNginx({
+      webRoot: site,
+      apiUpstream: upstream.address,
+      // 1 + burst requests pass; two requests under way at once.
+      limits: {
+        NGINX_LOGIN_RATE: '1r/m',
+        NGINX_LOGIN_BURST: '2',
+        NGINX_MAIL_RATE: '1r/m',
+        NGINX_MAIL_BURST: '1',
+        NGINX_CONN_LIMIT: '2',
+      },
+    });
+    url = (path) => `${nginx.baseUrl}${path}`;
+  });
+
+  after(async () => {
+    await nginx?.stop();
+    await upstream?.close();
+    await rm(site, { recursive: true, force: true });
+  });
+
+  it('refuses bodies larger than the route needs before they reach the API', async () => {
+    assert.equal((await post('/api/auth/login', 'x'.repeat(5 * 1024))).status, 413);
+    assert.equal((await post('/api/Auth/Login/', 'x'.repeat(5 * 1024))).status, 413);
+    assert.equal((await post('/api/mail', 'x'.repeat(17 * 1024))).status, 413);
+    assert.equal((await post('/api/MAIL/', 'x'.repeat(17 * 1024))).status, 413);
+    assert.equal(upstream.pending(), 0);
+  });
+
+  it('counts every spelling of the login route the API answers against one limit', async () => {
+    const statuses = [];
+    for (const path of [
+      '/api/Auth/login',
+      '/api/auth/login/',
+      '/api/AUTH/LOGIN/',
+      '/api/auth/login',
+    ])
+      statuses.push((await post(path)).status);
+    assert.deepEqual(statuses, [200, 200, 200, 429]);
+    for (const path of ['/api/auth/Login', '/api/auth/login/', '/api/Auth/Login/']) {
+      const refused = await post(path);
+      assert.equal(refused.status, 429, path);
+      assertSecurityHeaders(refused.headers, `429 for ${path}`);
+    }
+    assert.equal((await post('/API/auth/login')).status, 405, 'outside /api/: never the API');
+  });
+
+  it('counts every spelling of the mail route against one limit', async () => {
+    const statuses = [];
+    for (const path of ['/api/Mail', '/api/mail/', '/api/MAIL'])
+      statuses.push((await post(path)).status);
+    assert.deepEqual(statuses, [200, 200, 429]);
+    assert.equal((await post('/api/mail')).status, 429);
+  });
+
+  it('refuses a client more requests under way than NGINX_CONN_LIMIT, and takes it back after', async () => {
+    const held = [hold(url('/api/slow/1')), hold(url('/api/slow/2'))];
+    await until(() => upstream.pending() === 2, 'two requests under way');
+    const refused = await request(url('/'));
+    assert.equal(refused.status, 429);
+    assertSecurityHeaders(refused.headers, 'connection limit');
+    assert.equal((await request(url('/api/documents'))).status, 429);
+
+    for (const pending of held) pending.abandon();
+    await until(() => upstream.pending() === 0, 'the held requests to end');
+    assert.equal((await request(url('/'))).status, 200);
+  });
+});

@@ -1,0 +1,80 @@
+// What a client can make nginx write: the length of the path, of the query
+// and of the headers is the client's choice, so the logs carry only a
+// bounded prefix of each, and refused requests add no error-log lines.
+import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
+import { request } from './helpers/http-client';
+import { makeRunDir, startNginx, type RunningNginx } from './helpers/nginx-runner';
+import { makeStaticSite } from './helpers/static-site';
+
+const LONG = 'a'.repeat(6 * 1024);
+const MAX_BYTES_PER_REQUEST = 300;
+
+describe('nginx logs under long requests', () => {
+  let site: string;
+  let dir: string;
+  let accessLog: string;
+  let upstream: FakeUpstream;
+  let nginx: RunningNginx;
+
+  before(async () => {
+    site = await makeStaticSite();
+    dir = await makeRunDir();
+    accessLog = path.join(dir, 'access.log');
+    upstream = await startFakeUpstream();
+    nginx = await startNginx({
+      webRoot: site,
+      apiUpstream: upstream.address,
+      accessLog,
+      limits: { NGINX_MAIL_RATE: '1r/m', NGINX_MAIL_BURST: '1' },
+    });
+  });
+
+  after(async () => {
+    await nginx?.stop();
+    await upstream?.close();
+    await rm(site, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes less than 300 bytes per request with a 6 KB path and 8 KB of headers', async () => {
+    const headers = { 'user-agent': 'U'.repeat(2048), referer: `https://example.ch/${LONG}` };
+    const paths = [
+      `/assets/${LONG}`, // a missing asset: 404
+      `/${LONG}`, // an app route: the shell
+      `/a/${'b/'.repeat(3 * 1024)}`,
+      `/api/documents/${LONG}`, // the API
+      `/api/mail?${LONG}`, // refused by the rate limit after the first two
+    ];
+    const accessBefore = statSync(accessLog).size;
+    const errorBefore = nginx.errorLogBytes();
+    const statuses = new Set<number>();
+    for (let i = 0; i < 50; i += 1) {
+      const target = paths[i % paths.length];
+      const method = target.startsWith('/api/mail') ? 'POST' : 'GET';
+      statuses.add((await request(`${nginx.baseUrl}${target}`, { method, headers })).status);
+    }
+    assert.deepEqual([...statuses].sort(), [200, 404, 429]);
+    const written = statSync(accessLog).size - accessBefore + nginx.errorLogBytes() - errorBefore;
+    assert.ok(
+      written < 50 * MAX_BYTES_PER_REQUEST,
+      `${written} bytes for 50 requests; error log: ${nginx.errorLog().slice(-500)}`,
+    );
+  });
+
+  it('still tells the owner who asked for what and the answer, without the referrer', async () => {
+    await request(`${nginx.baseUrl}/assets/${LONG}`, {
+      headers: { 'user-agent': `Mozilla/5.0 ${'X'.repeat(500)}`, referer: 'https://ref.example/' },
+    });
+    const last = readFileSync(accessLog, 'utf8').trimEnd().split('\n').at(-1) ?? '';
+    assert.match(
+      last,
+      /^127\.0\.0\.1 \[[^\]]+\] "GET \/assets\/a{100,}\.\.\." 404 \d+ [\d.]+ "Mozilla\/5\.0 X+\.\.\."$/,
+    );
+    assert.doesNotMatch(last, /ref\.example/);
+  });
+});
