@@ -1,6 +1,7 @@
 import { FileHandle, open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { RefusalLog, clip } from '../common/refusal-log';
 import { AppConfig, appConfig } from '../config/app-config';
 import { DocumentGroup, loadManifest } from './manifest';
 import { AvailableFile, CachedZip, ListedGroup } from './documents.types';
@@ -15,6 +16,7 @@ export interface OpenedFile {
 @Injectable()
 export class DocumentsService implements OnModuleInit {
   private readonly logger = new Logger('Documents');
+  private readonly refusals = new RefusalLog(this.logger, 'download refused');
   private groups: DocumentGroup[] = [];
   private sectionOf = new Map<string, string>();
 
@@ -91,7 +93,7 @@ export class DocumentsService implements OnModuleInit {
   }
 
   private refuse(reason: string, clientIp: string | undefined): never {
-    this.logger.warn(`Download refused for ${clientIp}: ${reason}`);
+    this.refusals.warn(`Download refused for ${clientIp}: ${clip(reason)}`);
     throw new NotFoundException('Document not found');
   }
 
