@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import yauzl from 'yauzl';
 
-const defaultDocumentsDir = path.resolve(__dirname, '..', '..', 'documents');
+const defaultDocumentsDir = path.resolve(__dirname, '..', '..', 'documents', 'samples');
 
 export interface ManifestGroup {
   section: string;

@@ -22,6 +22,7 @@ import { mkdtemp, mkdir, rm, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_DOCUMENTS_DIR } from '../../api/src/config/paths';
 import { apiEnvironment } from './api-env';
 import { mergeEnv, readEnvFile } from './env-file';
 import { nginxArgs, nginxBinary, renderNginxConfig, type NginxTlsSettings } from './nginx-config';
@@ -173,7 +174,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       outboxDir: options.useEnvFile ? undefined : path.join(run.dir, 'mail-outbox'),
       zipCacheDir,
     });
-    const documentsDir = path.resolve(repoRoot, apiEnv.DOCUMENTS_DIR || 'documents');
+    const documentsDir = path.resolve(repoRoot, apiEnv.DOCUMENTS_DIR || DEFAULT_DOCUMENTS_DIR);
     const api = startProcess(
       'api',
       process.execPath,

@@ -1,11 +1,14 @@
 // The container delivery, checked by parsing (no Docker engine here): the
 // compose files, both Dockerfiles, .env.example and .dockerignore.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import dockerignore from '@balena/dockerignore';
 import { parse } from 'yaml';
 import { CONFIG_KEYS } from '../../api/src/config/app-config';
+import { DEFAULT_DOCUMENTS_DIR } from '../../api/src/config/paths';
 import { readEnvFile } from '../stack/env-file';
 import { nginxDefaultsFile, repoRoot } from '../stack/paths';
 import { argsOf, readStages, type Stage } from './rehearsal/dockerfile-stages';
@@ -80,12 +83,12 @@ describe('docker-compose.yml', () => {
   it('configures the API from an optional .env, mounts documents read-only, keeps the mail outbox in a volume, sends mail to Mailpit', () => {
     assert.deepEqual(api.env_file, [{ path: '.env', required: false }]);
     assert.deepEqual(api.volumes, [
-      '${DOCUMENTS_DIR:-./documents}:/app/documents:ro',
+      '${DOCUMENTS_DIR:-./documents/samples}:/app/documents:ro',
       'mail-outbox:/app/mail-outbox',
       'zip-cache:/app/zip-cache',
     ]);
     assert.deepEqual(web.volumes, [
-      '${DOCUMENTS_DIR:-./documents}:/srv/documents:ro',
+      '${DOCUMENTS_DIR:-./documents/samples}:/srv/documents:ro',
       'zip-cache:/srv/zip-cache:ro',
     ]);
     assert.equal(api.environment?.MAIL_OUTBOX_DIR, '/app/mail-outbox');
@@ -187,6 +190,21 @@ describe('Dockerfiles', () => {
     assert.match(argsOf(runtime, 'HEALTHCHECK')[0], /\/api\/health/);
   });
 
+  it('give the API image its own data folders, writable by its user, so it runs without compose', () => {
+    const runtime = last(apiStages);
+    const env = argsOf(runtime, 'ENV').join(' ');
+    const folders = ['/app/mail-spool', '/app/mail-outbox', '/app/zip-cache'];
+    for (const [name, folder] of [
+      ['MAIL_SPOOL_DIR', '/app/mail-spool'],
+      ['MAIL_OUTBOX_DIR', '/app/mail-outbox'],
+      ['ZIP_CACHE_DIR', '/app/zip-cache'],
+      ['DOCUMENTS_DIR', '/app/documents'],
+    ])
+      assert.match(env, new RegExp(`${name}=${folder}\\b`), name);
+    const chown = argsOf(runtime, 'RUN').find((run) => run.includes('chown node:node'));
+    for (const folder of folders) assert.ok(chown?.includes(folder), `${folder} owned by node`);
+  });
+
   it('serve the web bundle from nginx as a non-root user with the project template', () => {
     const build = webStages[0];
     assert.ok(argsOf(build, 'RUN').includes('npm run build -w web'));
@@ -237,7 +255,39 @@ describe('.env.example and .dockerignore', () => {
 
   it('keeps dependencies, builds and .env out of build contexts', () => {
     const ignored = read('.dockerignore').split('\n');
-    for (const entry of ['**/node_modules', '**/dist', '.env', '.git'])
+    for (const entry of ['**/node_modules', '**/dist', '**/.env', '.git'])
       assert.ok(ignored.includes(entry), entry);
+  });
+});
+
+describe("the owner's documents and secrets stay private", () => {
+  // Files an owner may create by following the README; none may reach git or an image.
+  const privateFiles = [
+    'documents/private/manifest.json',
+    'documents/private/zeugnis.pdf',
+    '.env',
+    '.env.local',
+    '.env.production',
+    'api/.env',
+  ];
+
+  it('are ignored by git, while the samples and .env.example are tracked', () => {
+    const ignored = (file: string) =>
+      spawnSync('git', ['check-ignore', '--no-index', '-q', file], { cwd: repoRoot }).status === 0;
+    for (const file of privateFiles) assert.ok(ignored(file), `${file} ignored by git`);
+    for (const file of ['documents/samples/manifest.json', '.env.example'])
+      assert.ok(!ignored(file), `${file} tracked`);
+  });
+
+  it('are left out of every build context, while .env.example is in it', () => {
+    const ignore = dockerignore({ ignorecase: false }).add(read('.dockerignore'));
+    for (const file of privateFiles) assert.ok(ignore.ignores(file), `${file} not in the context`);
+    assert.ok(!ignore.ignores('.env.example'));
+  });
+
+  it('default to the samples, which say they are samples', () => {
+    assert.equal(DEFAULT_DOCUMENTS_DIR, path.join(repoRoot, 'documents', 'samples'));
+    assert.match(read('documents/README.md'), /samples\/.*Beispiel/s);
+    assert.equal(readEnvFile(path.join(repoRoot, '.env.example')).DOCUMENTS_DIR, '');
   });
 });

@@ -120,7 +120,10 @@ describe(
       const filename = groups[0].files[0].filename;
       const file = await request(`${ready.webUrl}/api/download/${filename}`, { headers: auth });
       assert.equal(file.status, 200);
-      assert.deepEqual(file.body, readFileSync(path.join(repoRoot, 'documents', filename)));
+      assert.deepEqual(
+        file.body,
+        readFileSync(path.join(repoRoot, 'documents', 'samples', filename)),
+      );
     });
 
     it('sends a valid documents.zip with every document', async () => {
@@ -130,7 +133,7 @@ describe(
       assert.equal(zip.status, 200);
       const entries = await unzip(zip.body);
       const manifest = JSON.parse(
-        readFileSync(path.join(repoRoot, 'documents', 'manifest.json'), 'utf8'),
+        readFileSync(path.join(repoRoot, 'documents', 'samples', 'manifest.json'), 'utf8'),
       ) as Array<{
         files: unknown[];
       }>;

@@ -14,7 +14,7 @@ describe('configuration', () => {
     expect(config.jwt).toEqual({ secret: undefined, expiresInSeconds: 7200 });
     expect(config.smtp).toEqual({ host: undefined, port: 587, secure: false, auth: undefined });
     expect(config.mail.spoolDir).toBe(join(REPO_ROOT, 'mail-spool'));
-    expect(config.documents.dir).toBe(join(REPO_ROOT, 'documents'));
+    expect(config.documents.dir).toBe(join(REPO_ROOT, 'documents', 'samples'));
     expect(config.server).toEqual({ host: '127.0.0.1', port: 3000 });
     expect(config.rateLimits).toEqual({
       login: { limit: 5, ttlMs: 60_000 },

@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 
 export const ENV_FILE = join(REPO_ROOT, '.env');
-export const DEFAULT_DOCUMENTS_DIR = join(REPO_ROOT, 'documents');
+// The tracked samples; the owner's own documents live where git and Docker never look
+// (documents/private/ or a folder outside the repository, named by DOCUMENTS_DIR).
+export const DEFAULT_DOCUMENTS_DIR = join(REPO_ROOT, 'documents', 'samples');
 export const DEFAULT_MAIL_SPOOL_DIR = join(REPO_ROOT, 'mail-spool');
 export const DEFAULT_MAIL_OUTBOX_DIR = join(REPO_ROOT, '.local', 'mail-outbox');
 export const DEFAULT_ZIP_CACHE_DIR = join(REPO_ROOT, '.local', 'zip-cache');
