@@ -4,6 +4,7 @@ import { hashPassword } from '../src/auth/password-hash';
 import { binaryParser } from './support/binary';
 import { REPO_DOCUMENTS_DIR, readRepoManifest } from './support/documents-fixture';
 import { SmtpSink } from './support/smtp-sink';
+import { until } from './support/until';
 import {
   TEST_PASSWORD,
   TEST_USERNAME,
@@ -11,14 +12,6 @@ import {
   loginToken,
   startTestApp,
 } from './support/test-app';
-
-async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('bounds on guessing the shared password', () => {
   let sink: SmtpSink;

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SmtpSink } from './support/smtp-sink';
+import { until } from './support/until';
 import { TestApp, TestEnv, startTestApp } from './support/test-app';
 
 const CONTACT = {
@@ -18,18 +19,6 @@ const filesIn = (outbox: string, folder: string) => {
     return [];
   }
 };
-
-async function until(
-  condition: () => Promise<boolean> | boolean,
-  what: string,
-  timeoutMs = 15_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('the mail outbox', () => {
   let sink: SmtpSink;

@@ -18,6 +18,7 @@ import { request } from './helpers/http-client';
 import { makeRunDir } from './helpers/nginx-runner';
 import { pebbleInstalled, startPebble, type Pebble } from './helpers/pebble';
 import { INDEX_HTML, makeStaticSite } from './helpers/static-site';
+import { until } from './helpers/until';
 
 const DOMAIN = 'portfolio.test';
 const PATH = `${path.dirname(nginxBinary())}:${process.env.PATH ?? ''}`;
@@ -48,20 +49,6 @@ function servedCertificate(port: number): Promise<Served | undefined> {
     });
     socket.once('error', () => resolve(undefined));
   });
-}
-
-async function until<T>(
-  probe: () => Promise<T | undefined>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe(

@@ -14,6 +14,7 @@ import { apiMain, repoRoot } from '../stack/paths';
 import { freePort } from '../stack/ports';
 import { startProcess, stopProcess, waitForHttp, type ManagedProcess } from '../stack/processes';
 import { request } from './helpers/http-client';
+import { until } from './helpers/until';
 
 const CONTACT = JSON.stringify({
   name: 'Anna Müller',
@@ -75,14 +76,6 @@ const post = (url: string) =>
     headers: { 'Content-Type': 'application/json' },
     body: CONTACT,
   });
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('contact mail through faults of a home server', () => {
   const running: ManagedProcess[] = [];

@@ -23,6 +23,7 @@ import { startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
 import { request } from './helpers/http-client';
 import { makeRunDir } from './helpers/nginx-runner';
 import { INDEX_HTML, makeStaticSite } from './helpers/static-site';
+import { until } from './helpers/until';
 
 const PATH = `${path.dirname(nginxBinary())}:${process.env.PATH ?? ''}`;
 const REFUSED = /^nginx: certificate not used: /;
@@ -38,16 +39,6 @@ function servedFingerprint(port: number): Promise<string | undefined> {
     });
     socket.once('error', () => resolve(undefined));
   });
-}
-
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const fingerprintOf = (certificate: Certificate) =>

@@ -4,21 +4,11 @@
 // never reach the API.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { rm } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
+import { startFront, type Front } from './helpers/front';
 import { assertSecurityHeaders } from './helpers/headers';
 import { request } from './helpers/http-client';
-import { startNginx, type RunningNginx } from './helpers/nginx-runner';
-import { makeStaticSite } from './helpers/static-site';
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { until } from './helpers/until';
 
 /** A request left under way; abandon() closes its connection. */
 function hold(url: string): { abandon(): void } {
@@ -29,10 +19,8 @@ function hold(url: string): { abandon(): void } {
 }
 
 describe('nginx limits', () => {
-  let site: string;
-  let upstream: FakeUpstream;
-  let nginx: RunningNginx;
-  let url: (path: string) => string;
+  let front: Front;
+  const url = (path: string) => front.url(path);
   const post = (path: string, body = '{}') =>
     request(url(path), {
       method: 'POST',
@@ -41,35 +29,24 @@ describe('nginx limits', () => {
     });
 
   before(async () => {
-    site = await makeStaticSite();
-    upstream = await startFakeUpstream();
-    nginx = await startNginx({
-      webRoot: site,
-      apiUpstream: upstream.address,
-      // 1 + burst requests pass; two requests under way at once.
-      limits: {
-        NGINX_LOGIN_RATE: '1r/m',
-        NGINX_LOGIN_BURST: '2',
-        NGINX_MAIL_RATE: '1r/m',
-        NGINX_MAIL_BURST: '1',
-        NGINX_CONN_LIMIT: '2',
-      },
+    // 1 + burst requests pass; two requests under way at once.
+    front = await startFront({
+      NGINX_LOGIN_RATE: '1r/m',
+      NGINX_LOGIN_BURST: '2',
+      NGINX_MAIL_RATE: '1r/m',
+      NGINX_MAIL_BURST: '1',
+      NGINX_CONN_LIMIT: '2',
     });
-    url = (path) => `${nginx.baseUrl}${path}`;
   });
 
-  after(async () => {
-    await nginx?.stop();
-    await upstream?.close();
-    await rm(site, { recursive: true, force: true });
-  });
+  after(() => front?.stop());
 
   it('refuses bodies larger than the route needs before they reach the API', async () => {
     assert.equal((await post('/api/auth/login', 'x'.repeat(5 * 1024))).status, 413);
     assert.equal((await post('/api/Auth/Login/', 'x'.repeat(5 * 1024))).status, 413);
     assert.equal((await post('/api/mail', 'x'.repeat(17 * 1024))).status, 413);
     assert.equal((await post('/api/MAIL/', 'x'.repeat(17 * 1024))).status, 413);
-    assert.equal(upstream.pending(), 0);
+    assert.equal(front.upstream.pending(), 0);
   });
 
   it('counts every spelling of the login route the API answers against one limit', async () => {
@@ -100,14 +77,14 @@ describe('nginx limits', () => {
 
   it('refuses a client more requests under way than NGINX_CONN_LIMIT, and takes it back after', async () => {
     const held = [hold(url('/api/slow/1')), hold(url('/api/slow/2'))];
-    await until(() => upstream.pending() === 2, 'two requests under way');
+    await until(() => front.upstream.pending() === 2, 'two requests under way');
     const refused = await request(url('/'));
     assert.equal(refused.status, 429);
     assertSecurityHeaders(refused.headers, 'connection limit');
     assert.equal((await request(url('/api/documents'))).status, 429);
 
     for (const pending of held) pending.abandon();
-    await until(() => upstream.pending() === 0, 'the held requests to end');
+    await until(() => front.upstream.pending() === 0, 'the held requests to end');
     assert.equal((await request(url('/'))).status, 200);
   });
 });

@@ -1,50 +1,35 @@
 // The front as a browser or client meets it: system nginx on the rendered
 // template, in front of a stand-in bundle and a stand-in API.
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { startFakeUpstream, type FakeUpstream, type Received } from './helpers/fake-upstream';
+import { type Received } from './helpers/fake-upstream';
+import { startFront, type Front } from './helpers/front';
 import { assertSecurityHeaders } from './helpers/headers';
 import { request } from './helpers/http-client';
-import { startNginx, type RunningNginx } from './helpers/nginx-runner';
 import {
   ALL_PROJECTS_HTML,
   APP_JS,
   INDEX_HTML,
   PRECOMPRESSED_CSS,
   SPA_HTML,
-  makeStaticSite,
 } from './helpers/static-site';
 
 describe('nginx front (plain HTTP)', () => {
-  let site: string;
-  let upstream: FakeUpstream;
-  let nginx: RunningNginx;
-  let url: (path: string) => string;
+  let front: Front;
+  const url = (path: string) => front.url(path);
 
   before(async () => {
-    site = await makeStaticSite();
-    upstream = await startFakeUpstream();
-    nginx = await startNginx({
-      webRoot: site,
-      apiUpstream: upstream.address,
-      // Small limits so the test reaches them: 1 + burst requests pass.
-      limits: {
-        NGINX_LOGIN_RATE: '1r/m',
-        NGINX_LOGIN_BURST: '2',
-        NGINX_MAIL_RATE: '1r/m',
-        NGINX_MAIL_BURST: '1',
-      },
+    // Small limits so the test reaches them: 1 + burst requests pass.
+    front = await startFront({
+      NGINX_LOGIN_RATE: '1r/m',
+      NGINX_LOGIN_BURST: '2',
+      NGINX_MAIL_RATE: '1r/m',
+      NGINX_MAIL_BURST: '1',
     });
-    url = (path) => `${nginx.baseUrl}${path}`;
   });
 
-  after(async () => {
-    await nginx?.stop();
-    await upstream?.close();
-    await rm(site, { recursive: true, force: true });
-  });
+  after(() => front?.stop());
 
   it('serves the prerendered pages and the shell for other app routes, never cached', async () => {
     const expected: Record<string, string> = {
