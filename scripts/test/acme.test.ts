@@ -9,19 +9,18 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import tls from 'node:tls';
-import { nginxBinary } from '../stack/nginx-config';
 import { nginxDir } from '../stack/paths';
 import { freePort } from '../stack/ports';
-import { startProcess, stopProcess, waitForHttp, type ManagedProcess } from '../stack/processes';
+import { stopProcess, type ManagedProcess } from '../stack/processes';
 import { SLOW_MS, startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
 import { request } from './helpers/http-client';
 import { makeRunDir } from './helpers/nginx-runner';
 import { pebbleInstalled, startPebble, type Pebble } from './helpers/pebble';
 import { INDEX_HTML, makeStaticSite } from './helpers/static-site';
 import { until } from './helpers/until';
+import { PATH_WITH_NGINX, startWebEntrypoint } from './helpers/web-entrypoint';
 
 const DOMAIN = 'portfolio.test';
-const PATH = `${path.dirname(nginxBinary())}:${process.env.PATH ?? ''}`;
 
 interface Served {
   serial: string;
@@ -71,7 +70,7 @@ describe(
       const state = path.join(dir, 'letsencrypt');
       const child = spawn('sh', [path.join(nginxDir, 'certbot', 'certbot-loop.sh')], {
         env: {
-          PATH,
+          PATH: PATH_WITH_NGINX,
           DOMAIN,
           ACME_EMAIL: 'owner@example.ch',
           ACME_SERVER: pebble.directoryUrl,
@@ -95,32 +94,16 @@ describe(
       upstream = await startFakeUpstream();
       httpPort = await freePort();
       httpsPort = await freePort();
-      web = startProcess(
-        'web',
-        'sh',
-        [path.join(nginxDir, 'docker-entrypoint.sh'), 'nginx'],
-        {
-          env: {
-            PATH,
-            PORTFOLIO_NGINX_DIR: nginxDir,
-            NGINX_RUN_DIR: path.join(dir, 'run'),
-            WEB_ROOT: await makeStaticSite(),
-            API_UPSTREAM: upstream.address,
-            NGINX_RESOLVER: '127.0.0.1',
-            NGINX_ACCESS_LOG: 'off',
-            WEB_LISTEN: `127.0.0.1:${httpPort}`,
-            TLS_LISTEN: `127.0.0.1:${httpsPort}`,
-            HTTPS_PORT: String(httpsPort),
-            ACME_WEBROOT: path.join(dir, 'acme'),
-            DOMAIN,
-            TLS_CERT_FILE: path.join(dir, 'certs', 'fullchain.pem'),
-            TLS_KEY_FILE: path.join(dir, 'certs', 'privkey.pem'),
-            TLS_WATCH_SECONDS: '1',
-          },
-        },
-        () => undefined,
-      );
-      await waitForHttp(`http://127.0.0.1:${httpPort}/nginx-health`, web, 'nginx');
+      web = await startWebEntrypoint({
+        runDir: path.join(dir, 'run'),
+        webRoot: await makeStaticSite(),
+        apiUpstream: upstream.address,
+        httpPort,
+        httpsPort,
+        domain: DOMAIN,
+        certsDir: path.join(dir, 'certs'),
+        env: { ACME_WEBROOT: path.join(dir, 'acme') },
+      });
       pebble = await startPebble(path.join(dir), httpPort);
     });
 

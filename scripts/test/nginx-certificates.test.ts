@@ -10,10 +10,9 @@ import { mkdir, rm, writeFile, copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import tls from 'node:tls';
-import { nginxBinary } from '../stack/nginx-config';
 import { nginxDir } from '../stack/paths';
 import { freePort } from '../stack/ports';
-import { startProcess, stopProcess, waitForHttp, type ManagedProcess } from '../stack/processes';
+import { stopProcess, type ManagedProcess } from '../stack/processes';
 import {
   makeExpiredCertificate,
   makeSelfSignedCertificate,
@@ -24,8 +23,8 @@ import { request } from './helpers/http-client';
 import { makeRunDir } from './helpers/nginx-runner';
 import { INDEX_HTML, makeStaticSite } from './helpers/static-site';
 import { until } from './helpers/until';
+import { PATH_WITH_NGINX, startWebEntrypoint } from './helpers/web-entrypoint';
 
-const PATH = `${path.dirname(nginxBinary())}:${process.env.PATH ?? ''}`;
 const REFUSED = /^nginx: certificate not used: /;
 
 /** The fingerprint of the certificate nginx presents on `port`, if it speaks TLS. */
@@ -66,7 +65,7 @@ describe('certificates that must not take the site down', () => {
     await copyFile(keyFile, path.join(lineage, 'privkey.pem'));
     const hook = spawn('sh', [path.join(nginxDir, 'certbot', 'deploy-hook.sh')], {
       env: {
-        PATH,
+        PATH: PATH_WITH_NGINX,
         CERTS_DIR: certsDir(),
         NGINX_GID: String(process.getgid?.() ?? 0),
         RENEWED_LINEAGE: lineage,
@@ -78,31 +77,16 @@ describe('certificates that must not take the site down', () => {
 
   async function startWeb(): Promise<void> {
     lines = [];
-    web = startProcess(
-      'web',
-      'sh',
-      [path.join(nginxDir, 'docker-entrypoint.sh'), 'nginx'],
-      {
-        env: {
-          PATH,
-          PORTFOLIO_NGINX_DIR: nginxDir,
-          NGINX_RUN_DIR: path.join(dir, 'run'),
-          WEB_ROOT: site,
-          API_UPSTREAM: upstream.address,
-          NGINX_RESOLVER: '127.0.0.1',
-          NGINX_ACCESS_LOG: 'off',
-          WEB_LISTEN: `127.0.0.1:${httpPort}`,
-          TLS_LISTEN: `127.0.0.1:${httpsPort}`,
-          HTTPS_PORT: String(httpsPort),
-          DOMAIN: 'portfolio.test',
-          TLS_CERT_FILE: path.join(certsDir(), 'fullchain.pem'),
-          TLS_KEY_FILE: path.join(certsDir(), 'privkey.pem'),
-          TLS_WATCH_SECONDS: '1',
-        },
-      },
-      (line) => lines.push(line.replace(/^\[web\] /, '')),
-    );
-    await waitForHttp(`http://127.0.0.1:${httpPort}/nginx-health`, web, 'nginx');
+    web = await startWebEntrypoint({
+      runDir: path.join(dir, 'run'),
+      webRoot: site,
+      apiUpstream: upstream.address,
+      httpPort,
+      httpsPort,
+      domain: 'portfolio.test',
+      certsDir: certsDir(),
+      log: (line) => lines.push(line.replace(/^\[web\] /, '')),
+    });
   }
 
   async function servesPlainHttp(): Promise<void> {
