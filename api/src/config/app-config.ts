@@ -140,6 +140,9 @@ export function parseAppConfig(env: Env) {
     },
     smtp,
     mail: {
+      // Decided here once: with a mail server, mail waits in the outbox until it takes it;
+      // without one, it is written as an .eml file to the spool.
+      route: (smtp.host ? 'outbox' : 'spool') as 'outbox' | 'spool',
       to: readMailTo(reader, smtp.host),
       from:
         reader.parsed('MAIL_FROM', mailAddress, 'must be a mail address') ??

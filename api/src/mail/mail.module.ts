@@ -11,17 +11,18 @@ import { OutboxWorker } from './outbox/outbox-worker';
 // outbox from hanging on an unreachable server.
 function mailerOptions(config: AppConfig): MailerOptions {
   const { host, port, secure, auth } = config.smtp;
-  const transport = host
-    ? {
-        host,
-        port,
-        secure,
-        auth,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      }
-    : { streamTransport: true, buffer: true, newline: 'unix' };
+  const transport =
+    config.mail.route === 'outbox'
+      ? {
+          host,
+          port,
+          secure,
+          auth,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        }
+      : { streamTransport: true, buffer: true, newline: 'unix' };
   return { transport };
 }
 

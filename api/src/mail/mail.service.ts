@@ -52,7 +52,7 @@ export class MailService {
   }
 
   private async store(mail: OutgoingMail, what: string): Promise<void> {
-    if (this.config.smtp.host) {
+    if (this.config.mail.route === 'outbox') {
       const queued = await this.outbox.enqueue(mail);
       this.logger.log(`${what} stored as ${queued.id}`);
       this.worker.kick();

@@ -39,7 +39,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.smtp.host) this.kick(true);
+    if (this.config.mail.route === 'outbox') this.kick(true);
   }
 
   async onModuleDestroy(): Promise<void> {
