@@ -7,8 +7,6 @@ import { MANIFEST_FILE } from './start-page-files.mjs';
 const dist = new URL('../dist/', import.meta.url);
 const ssrDir = new URL('../dist-ssr/', import.meta.url);
 const ROOT = '<div id="root"></div>';
-// React puts the page's head tags (title, description, image preloads) before the app's markup.
-const APP_START = '<div class="app';
 
 const PAGES = [
   { url: '/', file: 'index.html' },
@@ -16,17 +14,18 @@ const PAGES = [
   { url: '/404', file: '404.html' },
 ];
 
-const { renderRoute } = await import(new URL('entry-server.js', ssrDir).href);
+const { renderRoute, HEAD_END_MARKER } = await import(new URL('entry-server.js', ssrDir).href);
 const shell = await readFile(new URL('index.html', dist), 'utf8');
 if (!shell.includes(ROOT)) throw new Error(`dist/index.html enthält kein ${ROOT}`);
 
 for (const { url, file } of PAGES) {
   const html = await renderRoute(url);
-  const appStart = html.indexOf(APP_START);
-  if (appStart < 0) throw new Error(`${url}: kein ${APP_START} im gerenderten HTML`);
+  const [head, app, ...rest] = html.split(HEAD_END_MARKER);
+  if (app === undefined || rest.length > 0)
+    throw new Error(`${url}: ${HEAD_END_MARKER} nicht genau einmal im gerenderten HTML`);
   const page = shell
-    .replace('</head>', `${html.slice(0, appStart)}</head>`)
-    .replace(ROOT, `<div id="root">${html.slice(appStart)}</div>`);
+    .replace('</head>', `${head}</head>`)
+    .replace(ROOT, () => `<div id="root">${app}</div>`);
   await writeFile(new URL(file, dist), page);
 }
 await writeFile(new URL('spa.html', dist), shell);

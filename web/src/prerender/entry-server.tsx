@@ -4,13 +4,23 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '../app';
 
+/**
+ * Rendered before the app and nowhere else: React puts the page's head tags (title,
+ * description, image preloads) in front of all markup, so everything before this marker
+ * belongs in <head> and everything after it in #root. The build cuts here and drops it.
+ */
+export const HEAD_END_MARKER = '<template data-prerender-head-end=""></template>';
+
 function routeElement(url: string) {
   return (
-    <StrictMode>
-      <StaticRouter location={url}>
-        <App prerendered />
-      </StaticRouter>
-    </StrictMode>
+    <>
+      <template data-prerender-head-end="" />
+      <StrictMode>
+        <StaticRouter location={url}>
+          <App prerendered />
+        </StaticRouter>
+      </StrictMode>
+    </>
   );
 }
 
