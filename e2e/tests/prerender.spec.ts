@@ -118,3 +118,26 @@ test('the text behind "Mehr über mich" arrives at the first click, before the p
   await about.getByRole('button', { name: 'Weniger anzeigen' }).click();
   await expect(page.locator('#about-more')).toBeHidden();
 });
+
+test('a tap on Login before the app has arrived opens the panel once the app runs', async ({
+  context,
+}) => {
+  // The app's chunk held back, as on a phone's slow line; a fresh tab, because the usual one
+  // waits for the running app.
+  let releaseApp = () => {};
+  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+  const page = await context.newPage();
+  await page.route('**/assets/start-app-*.js', async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  await page.goto('/');
+  await headerLoginButton(page).click();
+  const panel = page.getByRole('dialog', { name: 'Login' });
+  await expect(panel).toHaveCount(0);
+
+  releaseApp();
+  await expect(panel).toBeVisible();
+  await expect(panel.getByPlaceholder('Benutzername')).toBeVisible();
+  await expect(headerLoginButton(page)).toHaveAttribute('aria-expanded', 'true');
+});

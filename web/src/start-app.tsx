@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
+import { stopRecordingEarlyTaps } from './hydration/early-taps';
 import { onIdle } from './hydration/when-idle';
 import { allProjectsRoute } from './pages/all-projects/all-projects-route';
 
@@ -20,6 +21,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
     if (location.pathname === '/all-projects') await allProjectsRoute.preload();
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread (and a visitor's first tap) for the whole page.
+    stopRecordingEarlyTaps();
     startTransition(() => void hydrateRoot(root, app(true)));
   } else {
     createRoot(root).render(app(false));

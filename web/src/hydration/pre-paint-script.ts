@@ -1,5 +1,6 @@
 import { STORAGE_KEY_AUTHENTICATED } from '../constants';
 import { NARROW_QUERY, SMALL_QUERY } from '../hooks/use-media-query';
+import { earlyTapRecorder } from './early-taps';
 
 /**
  * The body of /pre-paint.js, a render-blocking same-origin script in <head> (the CSP allows no
@@ -17,6 +18,7 @@ export function prePaintScript(): string {
     if (localStorage.getItem(${key}) === 'true') root.dataset.session = 'in';
   } catch (error) {}
   root.dataset.viewport = matchMedia(${small}).matches ? 'small' : matchMedia(${narrow}).matches ? 'narrow' : 'wide';
+  ${earlyTapRecorder()}
 })();
 `;
 }

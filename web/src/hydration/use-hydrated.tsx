@@ -6,6 +6,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { replayEarlyTap } from './early-taps';
 
 const HydratedContext = createContext(true);
 
@@ -26,8 +27,11 @@ export function HydrationProvider({ prerendered, children }: HydrationProviderPr
   const [hydrated, setHydrated] = useState(!prerendered);
   useEffect(() => {
     if (!hydrated) startTransition(() => setHydrated(true));
-    // Until here a click on a button did nothing; browser tests wait for this mark.
-    else document.documentElement.dataset.interactive = '';
+    else {
+      // Until here a click on a button did nothing; browser tests wait for this mark.
+      document.documentElement.dataset.interactive = '';
+      replayEarlyTap();
+    }
   }, [hydrated]);
   return <HydratedContext value={hydrated}>{children}</HydratedContext>;
 }

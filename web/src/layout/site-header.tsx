@@ -3,6 +3,7 @@ import { useSession } from '../auth/session-context';
 import { SessionVariant } from '../auth/session-variant';
 import { useLogout } from '../auth/use-logout';
 import { owner } from '../content/owner';
+import { earlyTap } from '../hydration/early-taps';
 import { useTheme } from '../theme/theme-context';
 import { HeaderLoginPanel } from './header-login-panel';
 import { MenuIcon, ThemeIcon } from './icons';
@@ -53,13 +54,19 @@ export function SiteHeader() {
             className="button button--ghost theme-toggle"
             title="Design wechseln"
             onClick={toggleTheme}
+            {...earlyTap('theme')}
           >
             <ThemeIcon />
             {theme === 'modern' ? 'Klassisch' : 'Modern'}
           </button>
           <SessionVariant
             loggedIn={
-              <button type="button" className="button button--primary" onClick={logout}>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={logout}
+                {...earlyTap('logout')}
+              >
                 Logout
               </button>
             }
@@ -70,6 +77,7 @@ export function SiteHeader() {
                 aria-expanded={menus.loginOpen}
                 aria-controls={LOGIN_PANEL_ID}
                 onClick={menus.toggleLogin}
+                {...earlyTap('login')}
               >
                 Login
               </button>
@@ -83,6 +91,7 @@ export function SiteHeader() {
             aria-expanded={menus.menuOpen}
             aria-controls={NAV_ID}
             onClick={menus.toggleMenu}
+            {...earlyTap('menu')}
           >
             <MenuIcon open={menus.menuOpen} />
           </button>
