@@ -99,6 +99,8 @@ describe('the mail outbox', () => {
       expect(readFileSync(join(outbox, 'failed', errorFile as string), 'utf8')).toContain(
         'Mailbox unavailable',
       );
+      // The count follows the files once the move is complete.
+      await until(async () => (await health(app)).mail.failed === 1, 'the failed count');
       expect((await health(app)).mail).toMatchObject({ queued: 0, failed: 1 });
     } finally {
       await refusing.stop();
