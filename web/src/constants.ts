@@ -1,4 +1,4 @@
-// Business constants of spec §9, the single source for code and tests.
+// The product's numbers and names (docs/product.md#constants), the one source for the code.
 
 export const MESSAGE_MAX_LENGTH = 750;
 export const CONTACT_STATUS_RESET_MS = 3000;

@@ -8,8 +8,8 @@ export type ContactStatus = 'default' | 'success' | 'error';
 const empty: ContactFields = { name: '', email: '', message: '', referrer: '' };
 
 /**
- * Contact form states of spec §4: a result (success or error) shows for 3 seconds,
- * any edit returns to default at once.
+ * Contact form states (docs/product.md#contact-form): a result (success or error) shows for
+ * 3 seconds, any edit returns to default at once.
  */
 export function useContactForm() {
   const [fields, setFields] = useState<ContactFields>(empty);
