@@ -19,9 +19,6 @@ export const TIMELINE_DOT_OFFSET_WIDE = '50%';
 
 export const MARQUEE_MAX_PROJECTS = 6;
 
-export const SKILL_LEVEL_MIN = 25;
-export const SKILL_LEVEL_MAX = 85;
-
 export const COPYRIGHT_YEAR = 2025;
 
 export const STORAGE_KEY_AUTHENTICATED = 'isAuthenticated';
