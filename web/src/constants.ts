@@ -1,6 +1,6 @@
 // The product's numbers and names (docs/product.md#constants), the one source for the code.
+// The message limit is the API's too and lives with it: `@contract/contact-limits`.
 
-export const MESSAGE_MAX_LENGTH = 750;
 export const CONTACT_STATUS_RESET_MS = 3000;
 
 export const SCROLL_ANIMATION_MS = 500;

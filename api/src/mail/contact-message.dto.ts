@@ -1,7 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-
-export const MESSAGE_MAX_LENGTH = 750;
+import { MESSAGE_MAX_LENGTH } from './contact-limits';
 
 // Text, an at-sign, text, a dot, text (docs/product.md#contact-form). Whitespace (so CR/LF) and a
 // second at-sign are excluded because the address becomes the Reply-To header.

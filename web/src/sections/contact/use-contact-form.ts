@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendMail } from '../../api/api-client';
-import { CONTACT_STATUS_RESET_MS, MESSAGE_MAX_LENGTH } from '../../constants';
+import { MESSAGE_MAX_LENGTH } from '@contract/contact-limits';
+import { CONTACT_STATUS_RESET_MS } from '../../constants';
 import { isValidContact, type ContactFields } from './validate-contact';
 
 export type ContactStatus = 'default' | 'success' | 'error';
