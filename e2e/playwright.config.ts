@@ -1,7 +1,9 @@
 // Browser tests of the whole stack: Debian's Chromium (browsers cannot be
 // downloaded here) against nginx, the API and an SMTP sink started once in
 // the global setup. Tests tagged @layout run at desktop and phone width,
-// @mobile ones at phone width only; everything else at desktop width.
+// @mobile ones at phone width only; everything else at desktop width. Tests
+// tagged @screenshots write docs/screenshots/ and run only with
+// `npm run screenshots`.
 import { defineConfig } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../scripts/stack/chromium';
 

@@ -1,7 +1,8 @@
-// Budgets for what the start page loads (issue 3): the files scripts/start-page-files.mjs
-// names from the build's manifest — the entry, the app it loads after the largest paint, and
-// the stylesheet. Not counted: the side routes' chunks and what the page fetches once idle.
-// 96 kB since issue 11: hydrating the prerendered page and its session variants cost ~0.8 kB.
+// Budgets for what the start page loads, so a slow phone line stays fast: the files
+// scripts/start-page-files.mjs names from the build's manifest — the entry, the app it loads
+// after the largest paint, and the stylesheet. Not counted: the side routes' chunks and what
+// the page fetches once idle. The JavaScript budget includes hydrating the prerendered page
+// and its session variants (~0.8 kB).
 import { join } from 'node:path';
 import { MANIFEST_FILE, startPageFiles } from './scripts/start-page-files.mjs';
 

@@ -1,4 +1,4 @@
-// The test function of every spec: the stack's facts, the request/console
+// The test function of every test file: the stack's facts, the request/console
 // guard (automatic for every test) and small login helpers.
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { watchContext, type PageGuard } from './page-guard';

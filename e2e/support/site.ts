@@ -1,5 +1,6 @@
-// Facts of the spec the tests check, and locators for the shared parts of
-// every page (header, navigation, login panel).
+// The product's rules the tests check (docs/product.md), written out rather
+// than imported from the app so that a change on either side shows, and
+// locators for the shared parts of every page (header, navigation, login panel).
 import type { Page } from '@playwright/test';
 
 export const SECTIONS = [

@@ -1,10 +1,10 @@
-// The full project list: heading, the language filter of spec §9, cards that
+// The full project list: heading, the language filter, cards that
 // follow the filter, the filter in the address, and the start at the top.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { FILTER_OPTIONS, scrollY } from '../support/site';
 
-/** Spec §3: six fixed projects built into the client. */
+/** Six fixed projects built into the client. */
 const PROJECT_COUNT = 6;
 const EMPTY_TEXT = 'Zu dieser Sprache gibt es noch kein Projekt.';
 

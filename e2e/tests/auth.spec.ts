@@ -1,5 +1,5 @@
 // Login and logout from the header, the documents section and the /protected
-// gate, as spec §4 and §8 describe them.
+// gate, as docs/product.md#login describes them.
 import { expect, openWithSession, storedSession, test } from '../support/fixtures';
 import { loginForm, submitCorrectLogin, submitWrongLogin } from '../support/login';
 import { expectedAnswer, expectedNetworkFailure } from '../support/page-guard';

@@ -1,4 +1,4 @@
-// The contact form of spec §4/§5: validation, the counter and its 750 cut,
+// The contact form (docs/product.md#contact-form): validation, the counter and its 750 cut,
 // the mail that reaches the SMTP sink, and the honeypot.
 import { expect, test } from '../support/fixtures';
 import {
@@ -26,7 +26,7 @@ test('a validation failure shows the error state for 3 s, without a message', as
   guard,
 }) => {
   const fields = contactFields(page);
-  // Accepted by the browser's own e-mail check, refused by the spec's pattern (no dot).
+  // Accepted by the browser's own e-mail check, refused by the site's loose pattern (no dot).
   await fillContact(page, { name: 'Erika', email: 'erika@localhost', message: 'Hallo' });
   await fields.submit.click();
   await expect(fields.submit).toHaveAttribute('data-status', 'error');

@@ -1,6 +1,6 @@
-// The school timeline (spec §2): four schools newest first, the last with two
-// links; items alternate on wide screens and all come from the right at
-// 768 px or less; the dot offset is 50%, 20px, or 10px at 360 px or less.
+// The school timeline: four schools newest first, the last with two links;
+// items alternate on wide screens and all come from the right at 768 px or
+// less; the dot offset is 50%, 20px, or 10px at 360 px or less.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { NARROW_BREAKPOINT_PX, SMALL_BREAKPOINT_PX } from '../support/site';

@@ -1,5 +1,5 @@
 // The start page: its six sections, the navigation that scrolls to them from
-// here and from other pages, the logo, and the hash rule of spec §2.
+// here and from other pages, the logo, and / dropping its hash.
 import { expect, test } from '../support/fixtures';
 import {
   goToSection,

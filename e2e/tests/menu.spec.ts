@@ -1,5 +1,5 @@
-// The burger menu of narrow screens (spec §2, §4): it opens and closes, it
-// closes the login panel, and choosing a link closes it.
+// The burger menu of narrow screens: it opens and closes, it closes the
+// login panel, and choosing a link closes it.
 import { expect, test } from '../support/fixtures';
 import {
   burger,

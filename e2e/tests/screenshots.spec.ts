@@ -1,5 +1,7 @@
-// Writes the README's screenshots on every run: the start page at desktop and
-// phone width in both themes, and the documents page logged in.
+// The README's screenshots, rewritten only on request (`npm run screenshots`;
+// the test script leaves them out, so a test run changes no tracked file): the
+// start page at desktop and phone width in both themes, and the documents page
+// logged in.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, openWithSession, test } from '../support/fixtures';
@@ -16,7 +18,7 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
 }
 
-test.describe('screenshots', { tag: '@layout' }, () => {
+test.describe('screenshots', { tag: ['@screenshots', '@layout'] }, () => {
   test('start page in both themes', async ({ page }, testInfo) => {
     await page.goto('/');
     await expect(page.locator('#home')).toBeVisible();

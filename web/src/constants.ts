@@ -1,6 +1,6 @@
-// Business constants of spec §9, the single source for code and tests.
+// The product's numbers and names (docs/product.md#constants), the one source for the code.
+// The message limit is the API's too and lives with it: `@contract/contact-limits`.
 
-export const MESSAGE_MAX_LENGTH = 750;
 export const CONTACT_STATUS_RESET_MS = 3000;
 
 export const SCROLL_ANIMATION_MS = 500;
@@ -18,9 +18,6 @@ export const TIMELINE_DOT_OFFSET_NARROW = '20px';
 export const TIMELINE_DOT_OFFSET_WIDE = '50%';
 
 export const MARQUEE_MAX_PROJECTS = 6;
-
-export const SKILL_LEVEL_MIN = 25;
-export const SKILL_LEVEL_MAX = 85;
 
 export const COPYRIGHT_YEAR = 2025;
 

@@ -1,9 +1,8 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { MESSAGE_MAX_LENGTH } from './contact-limits';
 
-export const MESSAGE_MAX_LENGTH = 750;
-
-// Spec §5: text, an at-sign, text, a dot, text. Whitespace (so CR/LF) and a
+// Text, an at-sign, text, a dot, text (docs/product.md#contact-form). Whitespace (so CR/LF) and a
 // second at-sign are excluded because the address becomes the Reply-To header.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;

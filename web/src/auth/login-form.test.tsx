@@ -24,7 +24,7 @@ async function fillAndSubmit(username: string, password: string) {
 }
 
 describe('login form (header and documents section)', () => {
-  it('has labelled fields with the spec placeholders and a Login button', () => {
+  it('has labelled fields with their placeholders and a Login button', () => {
     renderForm('standard', vi.fn(), vi.fn());
     expect(screen.getByLabelText('Benutzername')).toHaveAttribute('placeholder', 'Benutzername');
     expect(screen.getByLabelText('Passwort')).toHaveAttribute('type', 'password');

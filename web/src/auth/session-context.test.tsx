@@ -1,6 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEY_AUTHENTICATED, STORAGE_KEY_TOKEN } from '../constants';
 import { SessionProvider, useSession } from './session-context';
 
 function Probe() {
@@ -44,11 +43,11 @@ describe('session', () => {
     renderSession();
     fireEvent.click(screen.getByText('anmelden'));
     expect(screen.getByText('angemeldet:neu')).toBeInTheDocument();
-    expect(localStorage.getItem(STORAGE_KEY_AUTHENTICATED)).toBe('true');
-    expect(localStorage.getItem(STORAGE_KEY_TOKEN)).toBe('neu');
+    expect(localStorage.getItem('isAuthenticated')).toBe('true');
+    expect(localStorage.getItem('token')).toBe('neu');
     fireEvent.click(screen.getByText('abmelden'));
     expect(screen.getByText('abgemeldet')).toBeInTheDocument();
-    expect(localStorage.getItem(STORAGE_KEY_AUTHENTICATED)).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEY_TOKEN)).toBeNull();
+    expect(localStorage.getItem('isAuthenticated')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
   });
 });

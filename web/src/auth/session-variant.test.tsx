@@ -2,7 +2,6 @@ import { act, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEY_AUTHENTICATED, STORAGE_KEY_TOKEN } from '../constants';
 import { HydrationProvider } from '../hydration/use-hydrated';
 import { SessionProvider } from './session-context';
 import { SessionVariant } from './session-variant';
@@ -25,8 +24,8 @@ describe('session variants of a prerendered page', () => {
     expect(html).toContain('Logout');
     expect(html).toContain('Login');
 
-    localStorage.setItem(STORAGE_KEY_AUTHENTICATED, 'true');
-    localStorage.setItem(STORAGE_KEY_TOKEN, 'token');
+    localStorage.setItem('isAuthenticated', 'true');
+    localStorage.setItem('token', 'token');
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);

@@ -7,7 +7,7 @@ import { useSession } from './session-context';
  * `standard`: header and documents-section login. Any failure reads as wrong credentials,
  * and only an answer with success=true and a token logs in.
  * `gate`: the /protected gate reads `success` only and tells a refused login apart from
- * a request error (spec §4, §8).
+ * a request error (docs/product.md#login).
  */
 export type LoginVariant = 'standard' | 'gate';
 

@@ -3,7 +3,7 @@ export interface AboutTopic {
   paragraphs: string[];
 }
 
-/** The expandable text behind "Mehr über mich", with the six sub-headings of spec §2. */
+/** The text behind "Mehr über mich", with its six sub-headings (docs/product.md#about-section). */
 export const aboutTopics: AboutTopic[] = [
   {
     heading: 'Über mich',

@@ -34,7 +34,7 @@ export const impressumBlocks: LegalBlock[] = [
   },
 ];
 
-/** Datenschutzerklärung: the seven numbered sections of spec §1. */
+/** Datenschutzerklärung: the seven numbered sections of docs/product.md#footer. */
 export const privacyBlocks: LegalBlock[] = [
   {
     heading: '1. Allgemeines',

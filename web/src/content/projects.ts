@@ -11,7 +11,7 @@ import { owner } from './owner';
 export interface Project {
   title: string;
   img: ImageRef;
-  /** Each a filter option of spec §9, so every project can be found by filtering. */
+  /** Each one of FILTER_OPTIONS, so every project can be found by filtering. */
   languages: Exclude<FilterOption, 'All'>[];
   description: string;
   github: string;

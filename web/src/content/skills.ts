@@ -1,6 +1,6 @@
 export interface Skill {
   name: string;
-  /** Percent, 25 to 85 (spec §9). */
+  /** Percent, 25 to 85 (docs/product.md#about-section). */
   level: number;
 }
 

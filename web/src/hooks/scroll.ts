@@ -1,5 +1,5 @@
-// Scrolling of the home page navigation (spec §2): a 500 ms animation that centres
-// the section, and the follow-up adjustment used after navigating with a scrollTo state.
+// Scrolling of the home page navigation (docs/product.md#header-and-navigation): a 500 ms
+// animation that centres the section, and the follow-up adjustment used after navigating with a scrollTo state.
 import {
   FOLLOW_UP_SCROLL_DELAY_MS,
   NARROW_SCROLL_OFFSET_PX,
@@ -14,7 +14,7 @@ function easeInOutCubic(progress: number): number {
   return progress < 0.5 ? 4 * progress ** 3 : 1 - (-2 * progress + 2) ** 3 / 2;
 }
 
-/** Animates the window to `top` over the spec's 500 ms; jumps when the user prefers less motion. */
+/** Animates the window to `top` over 500 ms; jumps when the user prefers less motion. */
 export function animateScrollTo(top: number): void {
   cancelAnimationFrame(runningAnimation);
   const target = Math.max(0, top);
@@ -57,7 +57,7 @@ const SECTION_WAIT_LIMIT_MS = 3000;
 
 /**
  * Scrolls to the section as soon as it exists: after navigating to the start
- * page, a slow device may render it later than the spec's 100 ms.
+ * page, a slow device may render it later than the 100 ms the navigation waits.
  */
 export function scrollToSectionWhenRendered(id: string): void {
   if (document.getElementById(id)) {
@@ -77,7 +77,7 @@ export function scrollToSectionWhenRendered(id: string): void {
   observer.observe(document.body, { childList: true, subtree: true });
 }
 
-/** Spec §2: -80 px up to 768 px wide, otherwise minus half the window height plus 50. */
+/** -80 px up to 768 px wide, otherwise minus half the window height plus 50. */
 export function followUpOffset(): number {
   return matches(NARROW_QUERY)
     ? NARROW_SCROLL_OFFSET_PX

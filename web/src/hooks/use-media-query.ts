@@ -33,7 +33,7 @@ export function useMediaQuery(query: string): boolean {
 
 export type Viewport = 'small' | 'narrow' | 'wide';
 
-/** The spec's two breakpoints as one value; CSS reads it from `data-viewport`. */
+/** The two breakpoints (360 and 768 px) as one value; CSS reads it from `data-viewport`. */
 export function useViewport(): Viewport {
   const small = useMediaQuery(SMALL_QUERY);
   const narrow = useMediaQuery(NARROW_QUERY);

@@ -5,8 +5,8 @@ import { earlyTapRecorder } from './early-taps';
 /**
  * The body of /pre-paint.js, a render-blocking same-origin script in <head> (the CSP allows no
  * inline script). It marks on <html> what only the browser knows, so CSS lays out the
- * prerendered page for this visitor in the first painted frame: the stored session (spec §3)
- * and the viewport class. Built from the app's constants, their one source.
+ * prerendered page for this visitor in the first painted frame: the stored session and the
+ * viewport class. Built from the app's constants, their one source.
  */
 export function prePaintScript(): string {
   const key = JSON.stringify(STORAGE_KEY_AUTHENTICATED);

@@ -25,7 +25,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         className="skip-link"
         href="#main"
         onClick={(event) => {
-          // Focus instead of a hash change: a hash on / would be stripped again (spec §2).
+          // Focus instead of a hash change: a hash on / would be stripped again.
           event.preventDefault();
           document.getElementById('main')?.focus();
         }}

@@ -13,7 +13,7 @@ interface SectionLinkProps extends Omit<
 
 /**
  * A link to a section of the start page: a real href (new tab, copy link),
- * but a click scrolls smoothly, from other pages after navigating (spec §2).
+ * but a click scrolls smoothly, from other pages after navigating there.
  */
 export function SectionLink({ section, onNavigate, ...anchorProps }: SectionLinkProps) {
   const goToSection = useSectionNavigation();

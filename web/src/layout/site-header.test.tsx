@@ -23,6 +23,13 @@ describe('header', () => {
     ]);
   });
 
+  it('names the logo link with its visible text, initials and name apart', () => {
+    renderApp('/');
+    const logo = header().getByRole('link', { name: /zur Startseite$/ });
+    expect(logo).toHaveTextContent('BD Baran Demir', { normalizeWhitespace: false });
+    expect(logo).toHaveAccessibleName('BD Baran Demir, zur Startseite');
+  });
+
   it('toggles the burger menu with a German label and aria-expanded', async () => {
     const user = userEvent.setup();
     renderApp('/');

@@ -7,7 +7,7 @@ interface Menus {
 
 const closed: Menus = { menuOpen: false, loginOpen: false };
 
-/** The burger menu and the login panel (spec §4): opening one closes the other. */
+/** The burger menu and the login panel: opening one closes the other. */
 export function useHeaderMenus() {
   const [menus, setMenus] = useState<Menus>(closed);
 

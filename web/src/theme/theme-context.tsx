@@ -20,7 +20,7 @@ interface ThemeState {
 
 const ThemeContext = createContext<ThemeState | null>(null);
 
-/** The theme lives in memory only (spec §3): every visit starts modern. */
+/** The theme lives in memory only: every visit starts modern. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState({ theme: DEFAULT_THEME, switches: 0 });
   const toggleTheme = useCallback(

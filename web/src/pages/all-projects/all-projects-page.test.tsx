@@ -23,7 +23,7 @@ describe('all projects page', () => {
     expect(scroll.position).toBe(0);
   });
 
-  it('offers exactly the filter options of the spec, starting at All', async () => {
+  it('offers every filter option, starting at All', async () => {
     await open();
     const options = within(filter())
       .getAllByRole('option')

@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SECTION_IDS } from '../../constants';
 import { renderApp } from '../../test/render-app';
 
 describe('start page', () => {
@@ -9,7 +8,7 @@ describe('start page', () => {
     const ids = Array.from(container.querySelectorAll('main > section')).map(
       (section) => section.id,
     );
-    expect(ids).toEqual([...SECTION_IDS]);
+    expect(ids).toEqual(['home', 'about', 'education', 'projects', 'documents', 'contact']);
     expect(screen.getByRole('region', { name: 'Über mich' })).toHaveAttribute('id', 'about');
   });
 

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fetch-stub';
-import { api, fileRow, logIn, openWelcome } from './protected-fixtures';
+import { api, fileRow, logIn, openWelcome } from '../../test/protected-page';
 
 let objectUrls: Blob[];
 let clicks: { href: string; download: string; target: string }[];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import { api } from './protected-fixtures';
+import { api } from '../../test/protected-page';
 
 describe('gate on /protected (logged out)', () => {
   it('shows the gate with a login form instead of the documents', async () => {

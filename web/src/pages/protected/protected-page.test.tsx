@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
-import { api, fileRow, groups, logIn, openWelcome } from './protected-fixtures';
+import { api, fileRow, groups, logIn, openWelcome } from '../../test/protected-page';
 
 describe('protected page, logged in', () => {
   it('welcomes and lists the four document groups with Öffnen and Download per file', async () => {

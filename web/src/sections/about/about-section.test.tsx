@@ -1,7 +1,6 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SKILL_LEVEL_MAX, SKILL_LEVEL_MIN } from '../../constants';
 import { skillBoxes } from '../../content/skills';
 import { renderApp } from '../../test/render-app';
 
@@ -23,15 +22,15 @@ describe('about section', () => {
     const skills = skillBoxes.flatMap((box) => box.skills);
     expect(meters).toHaveLength(skills.length);
     for (const skill of skills) {
-      expect(skill.level).toBeGreaterThanOrEqual(SKILL_LEVEL_MIN);
-      expect(skill.level).toBeLessThanOrEqual(SKILL_LEVEL_MAX);
+      expect(skill.level).toBeGreaterThanOrEqual(25);
+      expect(skill.level).toBeLessThanOrEqual(85);
       expect(about().getByRole('meter', { name: skill.name })).toHaveAttribute(
         'aria-valuenow',
         String(skill.level),
       );
     }
-    expect(skills.map((skill) => skill.level)).toContain(SKILL_LEVEL_MIN);
-    expect(skills.map((skill) => skill.level)).toContain(SKILL_LEVEL_MAX);
+    expect(skills.map((skill) => skill.level)).toContain(25);
+    expect(skills.map((skill) => skill.level)).toContain(85);
   });
 
   it('fills the bars to their level once in view', () => {

@@ -1,6 +1,6 @@
 import { aboutTopics } from '../../content/about-topics';
 
-/** The text behind "Mehr über mich": the six topics of spec §2. */
+/** The text behind "Mehr über mich": the six topics of the about section. */
 export default function AboutTopics() {
   return aboutTopics.map((topic) => (
     <article key={topic.heading} className="about-more__topic">

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH } from '../../constants';
+import { MESSAGE_MAX_LENGTH } from '@contract/contact-limits';
 import { useContactForm, type ContactStatus } from './use-contact-form';
 
 const BUTTON_LABELS: Record<ContactStatus, string> = {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendMail } from '../../api/api-client';
-import { CONTACT_STATUS_RESET_MS, MESSAGE_MAX_LENGTH } from '../../constants';
+import { MESSAGE_MAX_LENGTH } from '@contract/contact-limits';
+import { CONTACT_STATUS_RESET_MS } from '../../constants';
 import { isValidContact, type ContactFields } from './validate-contact';
 
 export type ContactStatus = 'default' | 'success' | 'error';
@@ -8,8 +9,8 @@ export type ContactStatus = 'default' | 'success' | 'error';
 const empty: ContactFields = { name: '', email: '', message: '', referrer: '' };
 
 /**
- * Contact form states of spec §4: a result (success or error) shows for 3 seconds,
- * any edit returns to default at once.
+ * Contact form states (docs/product.md#contact-form): a result (success or error) shows for
+ * 3 seconds, any edit returns to default at once.
  */
 export function useContactForm() {
   const [fields, setFields] = useState<ContactFields>(empty);

@@ -1,4 +1,4 @@
-/** Loose on purpose (spec §5): text, an at-sign, text, a dot, text. */
+/** Loose on purpose: text, an at-sign, text, a dot, text. */
 export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 
 export interface ContactFields {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import type { DocumentGroup } from '../../api/documents-client';
-import { json, stubFetch, type Handler } from '../../test/fetch-stub';
-import { renderApp } from '../../test/render-app';
+import type { DocumentGroup } from '../api/documents-client';
+import { json, stubFetch, type Handler } from './fetch-stub';
+import { renderApp } from './render-app';
 
 // Shared by the protected page's tests: the manifest's four groups as the API lists them.
 export const groups: DocumentGroup[] = [
