@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
-import { CONFIG_KEYS } from '../../api/src/config/app-config';
+import { CONFIG_KEYS } from 'api/config';
 import { apiMain, repoRoot } from '../stack/paths';
 import { freePort } from '../stack/ports';
 import { startProcess, stopProcess, waitForHttp, type ManagedProcess } from '../stack/processes';
