@@ -3,7 +3,7 @@
 // the global setup. Tests tagged @layout run at desktop and phone width,
 // @mobile ones at phone width only; everything else at desktop width.
 import { defineConfig } from '@playwright/test';
-import { chromiumFlags, chromiumPath } from '../scripts/stack/chromium';
+import { chromiumFlags, chromiumPath } from '@portfolio/stack';
 
 export default defineConfig({
   testDir: './tests',

@@ -11,7 +11,7 @@
 # certificate may also come later, from the certbot service (DOMAIN,
 # docker-compose.tls.yml) or the owner (TLS_DIR): a watcher checks, renders
 # and reloads nginx (no restart) whenever the files change.
-# scripts/stack/nginx-config.ts renders the same templates for the native
+# stack/src/nginx-config.ts renders the same templates for the native
 # stack; the delivery tests check both know the same placeholders.
 set -eu
 

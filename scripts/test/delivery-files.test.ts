@@ -8,8 +8,7 @@ import { describe, it } from 'node:test';
 import dockerignore from '@balena/dockerignore';
 import { parse } from 'yaml';
 import { CONFIG_KEYS, DEFAULT_DOCUMENTS_DIR } from 'api/config';
-import { readEnvFile } from '../stack/env-file';
-import { nginxDefaultsFile, repoRoot } from '../stack/paths';
+import { nginxDefaultsFile, readEnvFile, repoRoot } from '@portfolio/stack';
 import { argsOf, readStages, type Stage } from './rehearsal/dockerfile-stages';
 
 interface Service {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { unzip } from '../../api/test/support/unzip';
-import { startStack, type Stack } from '../stack/start-stack';
+import { startStack, type Stack } from '@portfolio/stack';
 import { assertSecurityHeaders } from './helpers/headers';
 import { request } from './helpers/http-client';
 

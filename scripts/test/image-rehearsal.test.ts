@@ -11,10 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { unzip } from '../../api/test/support/unzip';
-import { waitForMail } from '../stack/mailbox';
-import { repoRoot } from '../stack/paths';
-import { freePort } from '../stack/ports';
-import { startSmtpSink, type SmtpSink } from '../stack/smtp-sink';
+import { freePort, repoRoot, type SmtpSink, startSmtpSink, waitForMail } from '@portfolio/stack';
 import { request } from './helpers/http-client';
 
 const MAX_APP_BYTES = 40 * 1024 * 1024;

@@ -10,9 +10,15 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { CONFIG_KEYS } from 'api/config';
-import { apiMain, repoRoot } from '../stack/paths';
-import { freePort } from '../stack/ports';
-import { startProcess, stopProcess, waitForHttp, type ManagedProcess } from '../stack/processes';
+import {
+  apiMain,
+  freePort,
+  type ManagedProcess,
+  repoRoot,
+  startProcess,
+  stopProcess,
+  waitForHttp,
+} from '@portfolio/stack';
 import { request } from './helpers/http-client';
 import { until } from './helpers/until';
 

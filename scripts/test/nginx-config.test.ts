@@ -1,5 +1,5 @@
 // The rendered configuration is valid in both modes, whichever renderer made
-// it: scripts/stack/nginx-config.ts (native stack) or the web image's
+// it: stack/src/nginx-config.ts (native stack) or the web image's
 // nginx/docker-entrypoint.sh (envsubst).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -8,14 +8,15 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import {
+  nginxBinary,
+  nginxDir,
   nginxLimits,
-  nginxVariables,
-  renderRealIp,
-  renderNginxConfig,
   type NginxSettings,
-} from '../stack/nginx-config';
-import { nginxBinary } from '../stack/nginx-config';
-import { nginxDir, nginxTemplateDir } from '../stack/paths';
+  nginxTemplateDir,
+  nginxVariables,
+  renderNginxConfig,
+  renderRealIp,
+} from '@portfolio/stack';
 import { makeSelfSignedCertificate, type Certificate } from './helpers/certificate';
 import { checkConfig, makeRunDir } from './helpers/nginx-runner';
 
