@@ -1,4 +1,4 @@
-// Both images rebuilt and run without a Docker engine (scripts/test/rehearsal):
+// Both images rebuilt and run without a Docker engine (test/rehearsal):
 // the stages each final stage needs are replayed from the build context in a
 // private mount namespace, then the API image runs alone with only its
 // production files, as its USER, with documents/ read-only and no .env, and
@@ -10,7 +10,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { unzip } from '../../api/test/support/unzip';
+import { unzip } from './helpers/unzip';
 import { freePort, repoRoot, type SmtpSink, startSmtpSink, waitForMail } from '@portfolio/stack';
 import { request } from './helpers/http-client';
 
