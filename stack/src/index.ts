@@ -4,16 +4,8 @@ export { buildMissing } from './builds';
 export { chromiumFlags, chromiumPath } from './chromium';
 export { readEnvFile } from './env-file';
 export { readMailbox, waitForMail, type SavedMail } from './mailbox';
-export {
-  nginxArgs,
-  nginxBinary,
-  nginxLimits,
-  nginxVariables,
-  renderNginxConfig,
-  renderRealIp,
-  type NginxSettings,
-} from './nginx-config';
-export { apiMain, nginxDefaultsFile, nginxDir, nginxTemplateDir, repoRoot, webDist } from './paths';
+export { nginxArgs, nginxBinary, renderNginxConfig, type NginxSettings } from './nginx-config';
+export { apiMain, nginxDefaultsFile, nginxDir, repoRoot, webDist } from './paths';
 export { freePort } from './ports';
 export {
   startProcess,
