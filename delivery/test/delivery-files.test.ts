@@ -1,4 +1,4 @@
-// The container delivery, checked by parsing (no Docker engine here): the
+// The container delivery, checked by parsing (no Docker engine needed): the
 // compose files, both Dockerfiles, .env.example and .dockerignore.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -9,7 +9,7 @@
  *   const stack = await startStack({ env: { LOGIN_RATE_LIMIT: '1000' } });
  *   // stack.baseUrl = 'http://127.0.0.1:<port>', log in with
  *   // stack.username / stack.password, read mails with readMailbox(stack.mailDir)
- *   await stack.stopSmtp(); // sending mail now fails (API answers 502)
+ *   await stack.stopSmtp(); // mail waits in the API's outbox; the form still gets 200
  *   await stack.startSmtp();
  *   await stack.stop();
  *
