@@ -43,7 +43,7 @@ node_modules: package-lock.json
 	@touch node_modules
 
 local: node_modules ## Run the stack natively: nginx :8080, API :3000, SMTP sink (Ctrl-C stops)
-	npx tsx scripts/local.ts
+	npx tsx stack/src/local.ts
 
 password: node_modules ## Make a value for AUTH_PASSWORD_HASH (asks for the password)
 	@stty -echo 2>/dev/null; printf 'Passwort: '; read -r pw; stty echo 2>/dev/null; echo; \

@@ -5,7 +5,7 @@
 // tagged @screenshots write docs/screenshots/ and run only with
 // `npm run screenshots`.
 import { defineConfig } from '@playwright/test';
-import { chromiumFlags, chromiumPath } from '../scripts/stack/chromium';
+import { chromiumFlags, chromiumPath } from '@portfolio/stack';
 
 export default defineConfig({
   testDir: './tests',

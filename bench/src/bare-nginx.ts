@@ -6,9 +6,14 @@
 import { mkdtemp, mkdir, writeFile, rm, chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nginxArgs, nginxBinary } from '../../scripts/stack/nginx-config.ts';
-import { freePort } from '../../scripts/stack/ports.ts';
-import { startProcess, stopProcess, waitForHttp } from '../../scripts/stack/processes.ts';
+import {
+  freePort,
+  nginxArgs,
+  nginxBinary,
+  startProcess,
+  stopProcess,
+  waitForHttp,
+} from '@portfolio/stack';
 
 export interface BareNginx {
   url: string;

@@ -1,7 +1,7 @@
 // Lighthouse's default (mobile) audit of one URL in Debian's Chromium.
 import lighthouse from 'lighthouse';
 import { launch } from 'chrome-launcher';
-import { chromiumFlags, chromiumPath } from '../../scripts/stack/chromium.ts';
+import { chromiumFlags, chromiumPath } from '@portfolio/stack';
 
 export interface AuditResult {
   performance: number;

@@ -4,9 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import ts from 'typescript';
-import { repoRoot } from '../../scripts/stack/paths.ts';
-import { freePort } from '../../scripts/stack/ports.ts';
-import { startProcess, stopProcess, waitForHttp } from '../../scripts/stack/processes.ts';
+import { freePort, repoRoot, startProcess, stopProcess, waitForHttp } from '@portfolio/stack';
 import { rssMb } from './rss.ts';
 
 const SOURCE = join(import.meta.dirname, '..', 'floor-api', 'main.ts');

@@ -1,7 +1,7 @@
 // The contact form and the mails the SMTP sink saved.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { readMailbox, waitForMail } from '../../scripts/stack/mailbox';
+import { readMailbox, waitForMail } from '@portfolio/stack';
 
 export function contactForm(page: Page) {
   return page.getByRole('form', { name: 'Kontaktformular' });

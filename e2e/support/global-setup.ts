@@ -1,7 +1,7 @@
 // Starts the whole stack once (nginx, API, SMTP sink) for every worker, and
 // returns the teardown that stops it.
 import { randomBytes } from 'node:crypto';
-import { startStack } from '../../scripts/stack/start-stack';
+import { startStack } from '@portfolio/stack';
 import { STACK_INFO_VARIABLE, type StackInfo } from './stack-info';
 import { stackEnv } from './stack-options';
 

@@ -1,7 +1,7 @@
 // Settings for every stack the browser tests start: no throttling of the
 // tests' many logins and mails, fixed addresses the mail assertions read.
 import { randomBytes } from 'node:crypto';
-import { UNTHROTTLED_ENV } from '../../scripts/stack/unthrottled';
+import { UNTHROTTLED_ENV } from '@portfolio/stack';
 
 export const MAIL_TO = 'inhaber@example.ch';
 export const MAIL_FROM = 'website@example.ch';

@@ -2,7 +2,7 @@
 // stored in the outbox), the site keeps serving, and the message reaches the
 // owner once the server is back, exactly once. This file runs on a private
 // stack, so stopping its SMTP sink cannot disturb other tests.
-import { startStack, type Stack } from '../../scripts/stack/start-stack';
+import { startStack, type Stack } from '@portfolio/stack';
 import {
   contactFields,
   contactForm,

@@ -7,6 +7,5 @@ export const apiDir = path.join(repoRoot, 'api');
 export const apiMain = path.join(apiDir, 'dist', 'main.js');
 export const webDist = path.join(repoRoot, 'web', 'dist');
 export const nginxDir = path.join(repoRoot, 'nginx');
-export const nginxTemplateDir = path.join(nginxDir, 'templates');
 export const nginxDefaultsFile = path.join(nginxDir, 'defaults.env');
 export const envFile = path.join(repoRoot, '.env');

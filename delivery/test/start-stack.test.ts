@@ -7,7 +7,7 @@ import { chmod, cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { readMailbox, startStack, waitForMail, type Stack } from '../stack/start-stack';
+import { readMailbox, startStack, waitForMail, type Stack } from '@portfolio/stack';
 import { request } from './helpers/http-client';
 import { sendMail } from './helpers/smtp-client';
 import { INDEX_HTML, SPA_HTML, makeStaticSite } from './helpers/static-site';

@@ -9,10 +9,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
-import { CONFIG_KEYS } from '../../api/src/config/app-config';
-import { apiMain, repoRoot } from '../stack/paths';
-import { freePort } from '../stack/ports';
-import { startProcess, stopProcess, waitForHttp, type ManagedProcess } from '../stack/processes';
+import { CONFIG_KEYS } from 'api/config';
+import {
+  apiMain,
+  freePort,
+  type ManagedProcess,
+  repoRoot,
+  startProcess,
+  stopProcess,
+  waitForHttp,
+} from '@portfolio/stack';
 import { request } from './helpers/http-client';
 import { until } from './helpers/until';
 

@@ -5,7 +5,7 @@ import { mkdir, rm, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import tls from 'node:tls';
-import { freePort } from '../stack/ports';
+import { freePort } from '@portfolio/stack';
 import { makeSelfSignedCertificate, type Certificate } from './helpers/certificate';
 import { startFakeUpstream, type FakeUpstream, type Received } from './helpers/fake-upstream';
 import { assertSecurityHeaders } from './helpers/headers';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
-import { repoRoot } from '../stack/paths';
+import { repoRoot } from '@portfolio/stack';
 
 type Tree = Record<string, unknown>;
 

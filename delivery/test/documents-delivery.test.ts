@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, readdirSync, truncateSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { unzip } from '../../api/test/support/unzip';
-import { startStack, type Stack } from '../stack/start-stack';
+import { unzip } from './helpers/unzip';
+import { startStack, type Stack } from '@portfolio/stack';
 import { assertSecurityHeaders } from './helpers/headers';
 import { request } from './helpers/http-client';
 

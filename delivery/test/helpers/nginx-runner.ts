@@ -6,13 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
+  freePort,
   nginxArgs,
   nginxBinary,
-  renderNginxConfig,
   type NginxSettings,
-} from '../../stack/nginx-config';
-import { freePort } from '../../stack/ports';
-import { startProcess, stopProcess, waitForHttp } from '../../stack/processes';
+  renderNginxConfig,
+  startProcess,
+  stopProcess,
+  waitForHttp,
+} from '@portfolio/stack';
 
 const run = promisify(execFile);
 

@@ -4,10 +4,10 @@
 // .local/mail. Values come from .env; the environment overrides them.
 // Ctrl-C (or SIGTERM) stops everything it started.
 import path from 'node:path';
-import { buildMissing } from './stack/builds';
-import { mergeEnv, readEnvFile } from './stack/env-file';
-import { envFile, repoRoot } from './stack/paths';
-import { startStack, type Stack } from './stack/start-stack';
+import { buildMissing } from './builds';
+import { mergeEnv, readEnvFile } from './env-file';
+import { envFile, repoRoot } from './paths';
+import { startStack, type Stack } from './start-stack';
 
 const localDir = path.join(repoRoot, '.local');
 

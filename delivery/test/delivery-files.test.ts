@@ -1,4 +1,4 @@
-// The container delivery, checked by parsing (no Docker engine here): the
+// The container delivery, checked by parsing (no Docker engine needed): the
 // compose files, both Dockerfiles, .env.example and .dockerignore.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -7,10 +7,8 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import dockerignore from '@balena/dockerignore';
 import { parse } from 'yaml';
-import { CONFIG_KEYS } from '../../api/src/config/app-config';
-import { DEFAULT_DOCUMENTS_DIR } from '../../api/src/config/paths';
-import { readEnvFile } from '../stack/env-file';
-import { nginxDefaultsFile, repoRoot } from '../stack/paths';
+import { CONFIG_KEYS, DEFAULT_DOCUMENTS_DIR } from 'api/config';
+import { nginxDefaultsFile, readEnvFile, repoRoot } from '@portfolio/stack';
 import { argsOf, readStages, type Stage } from './rehearsal/dockerfile-stages';
 
 interface Service {

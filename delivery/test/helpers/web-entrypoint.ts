@@ -1,14 +1,14 @@
 // The web image's entry point run natively, in the automatic-HTTPS mode:
 // nginx on plain HTTP until a usable certificate is in `certsDir`, then HTTPS.
 import path from 'node:path';
-import { nginxBinary } from '../../stack/nginx-config';
-import { nginxDir } from '../../stack/paths';
 import {
-  startProcess,
-  waitForHttp,
   type LogSink,
   type ManagedProcess,
-} from '../../stack/processes';
+  nginxBinary,
+  nginxDir,
+  startProcess,
+  waitForHttp,
+} from '@portfolio/stack';
 
 /** PATH with the directory of the nginx binary the tests use first. */
 export const PATH_WITH_NGINX = `${path.dirname(nginxBinary())}:${process.env.PATH ?? ''}`;

@@ -1,4 +1,4 @@
-// Both images rebuilt and run without a Docker engine (scripts/test/rehearsal):
+// Both images rebuilt and run without a Docker engine (test/rehearsal):
 // the stages each final stage needs are replayed from the build context in a
 // private mount namespace, then the API image runs alone with only its
 // production files, as its USER, with documents/ read-only and no .env, and
@@ -10,11 +10,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { unzip } from '../../api/test/support/unzip';
-import { waitForMail } from '../stack/mailbox';
-import { repoRoot } from '../stack/paths';
-import { freePort } from '../stack/ports';
-import { startSmtpSink, type SmtpSink } from '../stack/smtp-sink';
+import { unzip } from './helpers/unzip';
+import { freePort, repoRoot, type SmtpSink, startSmtpSink, waitForMail } from '@portfolio/stack';
 import { request } from './helpers/http-client';
 
 const MAX_APP_BYTES = 40 * 1024 * 1024;

@@ -5,8 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { freePort } from '../../stack/ports';
-import { startProcess, stopProcess, type ManagedProcess } from '../../stack/processes';
+import { freePort, type ManagedProcess, startProcess, stopProcess } from '@portfolio/stack';
 import { makeSelfSignedCertificate } from './certificate';
 
 export interface Pebble {

@@ -2,14 +2,14 @@
  * Starts the whole stack natively, the way the web image and compose run it:
  * system nginx with the project's template in front of the built API
  * (`node api/dist/main.js`), plus a local SMTP sink that saves every mail as
- * an .eml file. Used by `make local` (scripts/local.ts), the browser tests
+ * an .eml file. Used by `make local` (src/local.ts), the browser tests
  * (e2e/) and the benchmark (bench/). Builds nothing: `api/dist/main.js` and
  * `web/dist/index.html` must exist.
  *
  *   const stack = await startStack({ env: { LOGIN_RATE_LIMIT: '1000' } });
  *   // stack.baseUrl = 'http://127.0.0.1:<port>', log in with
  *   // stack.username / stack.password, read mails with readMailbox(stack.mailDir)
- *   await stack.stopSmtp(); // sending mail now fails (API answers 502)
+ *   await stack.stopSmtp(); // mail waits in the API's outbox; the form still gets 200
  *   await stack.startSmtp();
  *   await stack.stop();
  *
@@ -22,7 +22,7 @@ import { mkdtemp, mkdir, rm, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_DOCUMENTS_DIR } from '../../api/src/config/paths';
+import { DEFAULT_DOCUMENTS_DIR } from 'api/config';
 import { apiEnvironment } from './api-env';
 import { mergeEnv, readEnvFile } from './env-file';
 import { nginxArgs, nginxBinary, renderNginxConfig, type NginxTlsSettings } from './nginx-config';
@@ -31,8 +31,6 @@ import { apiMain, envFile, webDist, repoRoot } from './paths';
 import { freePort } from './ports';
 import { startProcess, stopProcess, waitForHttp, type ManagedProcess } from './processes';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
-
-export { readMailbox, waitForMail, type SavedMail } from './mailbox';
 
 export interface StackOptions {
   /** nginx port on 127.0.0.1; 0 or unset: a free port. */

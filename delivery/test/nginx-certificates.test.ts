@@ -10,9 +10,7 @@ import { mkdir, rm, writeFile, copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import tls from 'node:tls';
-import { nginxDir } from '../stack/paths';
-import { freePort } from '../stack/ports';
-import { stopProcess, type ManagedProcess } from '../stack/processes';
+import { freePort, type ManagedProcess, nginxDir, stopProcess } from '@portfolio/stack';
 import {
   makeExpiredCertificate,
   makeSelfSignedCertificate,

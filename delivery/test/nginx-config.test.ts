@@ -1,38 +1,25 @@
-// The rendered configuration is valid in both modes, whichever renderer made
-// it: scripts/stack/nginx-config.ts (native stack) or the web image's
-// nginx/docker-entrypoint.sh (envsubst).
+// nginx/render-config.sh, the one renderer: the configuration it renders is
+// valid in both modes, whether the native stack (renderNginxConfig) or the
+// web image's entry point runs it, and it refuses settings it cannot render.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { appendFile, cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import {
-  nginxLimits,
-  nginxVariables,
-  renderRealIp,
-  renderNginxConfig,
+  nginxBinary,
+  nginxDefaultsFile,
+  nginxDir,
   type NginxSettings,
-} from '../stack/nginx-config';
-import { nginxBinary } from '../stack/nginx-config';
-import { nginxDir, nginxTemplateDir } from '../stack/paths';
+  readEnvFile,
+  renderNginxConfig,
+} from '@portfolio/stack';
 import { makeSelfSignedCertificate, type Certificate } from './helpers/certificate';
 import { checkConfig, makeRunDir } from './helpers/nginx-runner';
 
 const run = promisify(execFile);
 const entrypoint = path.join(nginxDir, 'docker-entrypoint.sh');
-
-async function templatePlaceholders(): Promise<Set<string>> {
-  const names = new Set<string>();
-  const dirs = [nginxTemplateDir, path.join(nginxTemplateDir, 'servers')];
-  for (const dir of dirs) {
-    for (const file of (await readdir(dir)).filter((name) => name.endsWith('.conf'))) {
-      const text = await readFile(path.join(dir, file), 'utf8');
-      for (const match of text.matchAll(/\$\{([A-Z][A-Z0-9_]*)\}/g)) names.add(match[1]);
-    }
-  }
-  return names;
-}
 
 /** Runs the image's entry point natively: renders into runDir, then `nginx -t`. */
 async function entrypointCheck(runDir: string, env: Record<string, string>): Promise<string> {
@@ -84,14 +71,15 @@ describe('nginx configuration', () => {
     assert.match(server, /listen 127\.0\.0\.1:18443 ssl;/);
   });
 
-  it('renders the same placeholders in the native launcher and the image entry point', async () => {
-    const placeholders = [...(await templatePlaceholders())].sort();
-    const tls = { ...certificate, listen: 'x' };
-    assert.deepEqual(Object.keys(nginxVariables({ ...base(dir), tls })).sort(), placeholders);
-    const script = await readFile(entrypoint, 'utf8');
-    const listed = script.match(/VARIABLES='([^']*)'/)?.[1] ?? '';
-    const entrypointNames = [...listed.matchAll(/\$\{([A-Z0-9_]+)\}/g)].map((m) => m[1]).sort();
-    assert.deepEqual(entrypointNames, placeholders);
+  it('names a template placeholder it has no value for instead of leaving it', async () => {
+    const copy = path.join(dir, 'nginx-copy');
+    await cp(nginxDir, copy, { recursive: true });
+    const health = path.join(copy, 'templates', 'health.conf');
+    await appendFile(health, '# ${NOT_A_SETTING}\n');
+    await assert.rejects(
+      entrypointCheck(path.join(dir, 'entry-unknown'), { PORTFOLIO_NGINX_DIR: copy }),
+      /no value for \$\{NOT_A_SETTING\} \(.*health\.conf\)/,
+    );
   });
 
   it('renders a valid config with the image entry point, plain and HTTPS', async () => {
@@ -105,7 +93,8 @@ describe('nginx configuration', () => {
     assert.match(tls, /\(tls server\)/);
     assert.match(tls, /test is successful/);
     const limits = await readFile(path.join(dir, 'entry-plain', 'nginx.conf'), 'utf8');
-    assert.match(limits, new RegExp(`rate=${nginxLimits().NGINX_LOGIN_RATE.replace('/', '\\/')};`));
+    const { NGINX_LOGIN_RATE } = readEnvFile(nginxDefaultsFile);
+    assert.match(limits, new RegExp(`rate=${NGINX_LOGIN_RATE.replace('/', '\\/')};`));
   });
 
   it('refuses to start the image with only half of the TLS settings', async () => {
@@ -115,18 +104,30 @@ describe('nginx configuration', () => {
     );
   });
 
-  it('renders TRUSTED_PROXIES the same way in the launcher and the image entry point', async () => {
-    const proxies = '10.0.0.0/8, 192.168.1.1 fd00::/8';
+  it('renders TRUSTED_PROXIES into real-ip.conf and refuses anything but addresses', async () => {
     const output = await entrypointCheck(path.join(dir, 'entry-proxies'), {
-      TRUSTED_PROXIES: proxies,
+      TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.1 fd00::/8',
     });
     assert.match(output, /test is successful/);
-    const rendered = await readFile(path.join(dir, 'entry-proxies', 'real-ip.conf'), 'utf8');
-    assert.equal(rendered, renderRealIp(proxies));
-    assert.match(rendered, /set_real_ip_from 10\.0\.0\.0\/8;\nset_real_ip_from 192\.168\.1\.1;/);
-    assert.match(rendered, /real_ip_recursive on;/);
-    assert.doesNotMatch(renderRealIp(''), /real_ip_header/);
-    assert.throws(() => renderRealIp('10.0.0.1; evil'), /not an address/);
+    assert.equal(
+      await readFile(path.join(dir, 'entry-proxies', 'real-ip.conf'), 'utf8'),
+      [
+        '# Rendered from TRUSTED_PROXIES.',
+        'set_real_ip_from 10.0.0.0/8;',
+        'set_real_ip_from 192.168.1.1;',
+        'set_real_ip_from fd00::/8;',
+        'real_ip_header X-Forwarded-For;',
+        'real_ip_recursive on;',
+        '',
+      ].join('\n'),
+    );
+    const none = await renderNginxConfig(base(path.join(dir, 'no-proxies')));
+    const realIp = await readFile(path.join(path.dirname(none), 'real-ip.conf'), 'utf8');
+    assert.doesNotMatch(realIp, /real_ip_header/);
+    await assert.rejects(
+      renderNginxConfig({ ...base(path.join(dir, 'evil')), trustedProxies: '10.0.0.1; evil' }),
+      /"10\.0\.0\.1;" is not an address or CIDR range/,
+    );
     await assert.rejects(
       entrypointCheck(path.join(dir, 'entry-bad-proxy'), { TRUSTED_PROXIES: '1.2.3.4;include' }),
       /not an address or CIDR range/,
@@ -143,9 +144,19 @@ describe('nginx configuration', () => {
     assert.match(output, /test is successful/);
   });
 
-  it('rejects malformed rate limits instead of rendering them', () => {
-    assert.throws(() => nginxLimits({ NGINX_LOGIN_RATE: '10 per minute' }), /NGINX_LOGIN_RATE/);
-    assert.throws(() => nginxLimits({ NGINX_MAIL_BURST: '-1' }), /NGINX_MAIL_BURST/);
-    assert.equal(nginxLimits({ NGINX_MAIL_RATE: '100r/s' }).NGINX_MAIL_RATE, '100r/s');
+  it('rejects malformed rate limits instead of rendering them', async () => {
+    const limited = (name: string, limits: Record<string, string>) =>
+      renderNginxConfig({ ...base(path.join(dir, name)), limits });
+    await assert.rejects(
+      limited('bad-rate', { NGINX_LOGIN_RATE: '10 per minute' }),
+      /NGINX_LOGIN_RATE must be like 10r\/m, got "10 per minute"/,
+    );
+    await assert.rejects(limited('bad-burst', { NGINX_MAIL_BURST: '-1' }), /NGINX_MAIL_BURST/);
+    await assert.rejects(
+      entrypointCheck(path.join(dir, 'entry-bad-limit'), { NGINX_CONN_LIMIT: 'many' }),
+      /NGINX_CONN_LIMIT must be a number/,
+    );
+    const conf = await readFile(await limited('fast', { NGINX_MAIL_RATE: '100r/s' }), 'utf8');
+    assert.match(conf, /rate=100r\/s;/);
   });
 });
