@@ -10,8 +10,14 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { unzip } from './helpers/unzip';
-import { freePort, repoRoot, type SmtpSink, startSmtpSink, waitForMail } from '@portfolio/stack';
+import {
+  freePort,
+  repoRoot,
+  type SmtpSink,
+  startSmtpSink,
+  unzip,
+  waitForMail,
+} from '@portfolio/stack';
 import { request } from './helpers/http-client';
 
 const MAX_APP_BYTES = 40 * 1024 * 1024;
@@ -134,7 +140,7 @@ describe(
       ) as Array<{
         files: unknown[];
       }>;
-      assert.equal(entries.length, manifest.flatMap((group) => group.files).length);
+      assert.equal(entries.size, manifest.flatMap((group) => group.files).length);
     });
 
     it('delivers a contact message to the SMTP server', async () => {

@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
-import yauzl from 'yauzl';
 
 const defaultDocumentsDir = path.resolve(__dirname, '..', '..', 'documents', 'samples');
 
@@ -26,32 +25,6 @@ export function manifestFiles(groups: ManifestGroup[]) {
   return groups.flatMap((group) =>
     group.files.map((file) => ({ ...file, section: group.section })),
   );
-}
-
-/** Every file entry of a ZIP archive: path inside the archive and content. */
-export function unzip(archive: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true }, (openError, zip) => {
-      if (openError) return reject(openError);
-      const entries = new Map<string, Buffer>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(entries));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry();
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
 }
 
 function base64url(value: string | Buffer): string {

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { unzip } from '@portfolio/stack';
 import { blobBehind, spyOnObjectUrls } from '../support/blob-spy';
 import {
   expiredToken,
@@ -11,7 +12,6 @@ import {
   readManifest,
   readManifestSync,
   tamperedToken,
-  unzip,
 } from '../support/documents';
 import { expect, openWithSession, storedSession, test } from '../support/fixtures';
 import { expectedAnswer } from '../support/page-guard';

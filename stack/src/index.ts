@@ -17,3 +17,4 @@ export {
 export { startSmtpSink, type SmtpSink } from './smtp-sink';
 export { startStack, type Stack, type StackOptions } from './start-stack';
 export { UNTHROTTLED_ENV } from './unthrottled';
+export { unzip } from './unzip';
