@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildMissing, type Stack, startStack, UNTHROTTLED_ENV, webDist } from '@portfolio/stack';
 import { startBareNginx } from './bare-nginx.ts';
-import { MANIFEST_FILE } from '../../web/scripts/start-page-files.mjs';
+import { MANIFEST_FILE } from 'web/start-page-files';
 import { measureBundle } from './bundle-size.ts';
 import { makeDocumentSet, type DocumentSet } from './document-set.ts';
 import { bundleRows, lighthouseRows, ratioRow, rssRow, zipRows } from './figures.ts';
