@@ -20,13 +20,7 @@ describe('nginx front (plain HTTP)', () => {
   const url = (path: string) => front.url(path);
 
   before(async () => {
-    // Small limits so the test reaches them: 1 + burst requests pass.
-    front = await startFront({
-      NGINX_LOGIN_RATE: '1r/m',
-      NGINX_LOGIN_BURST: '2',
-      NGINX_MAIL_RATE: '1r/m',
-      NGINX_MAIL_BURST: '1',
-    });
+    front = await startFront();
   });
 
   after(() => front?.stop());

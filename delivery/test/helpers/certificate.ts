@@ -7,6 +7,9 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+/** openssl req arguments for a new, unencrypted P-256 key. */
+const NEW_EC_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+
 export interface Certificate {
   certFile: string;
   keyFile: string;
@@ -19,11 +22,7 @@ export async function makeSelfSignedCertificate(dir: string): Promise<Certificat
   await run('openssl', [
     'req',
     '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
+    ...NEW_EC_KEY,
     '-days',
     '1',
     '-subj',
@@ -67,11 +66,7 @@ export async function makeExpiredCertificate(dir: string): Promise<Certificate> 
   const csr = path.join(dir, 'request.csr');
   await run('openssl', [
     'req',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
+    ...NEW_EC_KEY,
     '-subj',
     '/CN=localhost',
     '-keyout',
