@@ -51,6 +51,9 @@ export function api(
 }
 
 export async function openWelcome() {
+  // The page's chunk loaded first: its first import is compiled on the spot, which on a busy
+  // machine takes longer than a findBy waits; the app then renders it without suspending long.
+  await import('../pages/protected/protected-page');
   renderApp('/protected');
   await screen.findByRole('heading', { level: 2, name: 'Bewerbung' });
 }
