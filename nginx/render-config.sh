@@ -75,11 +75,29 @@ else
 fi
 export TLS_LISTEN="${TLS_LISTEN:-}" TLS_CERT_FILE="${TLS_CERT_FILE:-}" TLS_KEY_FILE="${TLS_KEY_FILE:-}"
 
+# The inline scripts the CSP allows: the hashes the web build wrote beside
+# the pages (none for a bundle without the file).
+hashes_file="$WEB_ROOT/csp-script-hashes.txt"
+CSP_SCRIPT_SOURCES=''
+if [ -r "$hashes_file" ]; then
+  for hash in $(cat "$hashes_file"); do
+    case "$hash" in
+      "'sha256-"*"'") CSP_SCRIPT_SOURCES="$CSP_SCRIPT_SOURCES $hash" ;;
+      *)
+        echo "render-config.sh: $hashes_file holds \"$hash\", not a 'sha256-…' source" >&2
+        exit 1
+        ;;
+    esac
+  done
+fi
+export CSP_SCRIPT_SOURCES
+
 # Only these names are replaced, so nginx's own $variables stay.
 VARIABLES='${NGINX_RUN_DIR} ${ACCESS_LOG_ARGS} ${NGINX_RESOLVER} ${WEB_ROOT} ${API_UPSTREAM}
 ${WEB_LISTEN} ${TLS_LISTEN} ${TLS_CERT_FILE} ${TLS_KEY_FILE} ${HTTPS_REDIRECT_PORT} ${ACME_WEBROOT}
 ${DOCUMENTS_ROOT} ${ZIP_CACHE_ROOT}
-${NGINX_LOGIN_RATE} ${NGINX_LOGIN_BURST} ${NGINX_MAIL_RATE} ${NGINX_MAIL_BURST} ${NGINX_CONN_LIMIT}'
+${NGINX_LOGIN_RATE} ${NGINX_LOGIN_BURST} ${NGINX_MAIL_RATE} ${NGINX_MAIL_BURST} ${NGINX_CONN_LIMIT}
+${CSP_SCRIPT_SOURCES}'
 
 # TRUSTED_PROXIES: addresses or CIDR ranges (commas or spaces) whose
 # X-Forwarded-For nginx believes; everyone else's header changes nothing.

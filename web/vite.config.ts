@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -16,21 +17,30 @@ const ownerInIndexHtml: Plugin = {
   transformIndexHtml: (html) => html.replaceAll('%OWNER_NAME%', owner.name),
 };
 
-const PRE_PAINT_FILE = 'pre-paint.js';
+/** Beside the built pages: the hashes nginx's CSP allows for inline scripts (nginx/render-config.sh). */
+const CSP_SCRIPT_HASHES_FILE = 'csp-script-hashes.txt';
 
-/** Serves and emits /pre-paint.js, which index.html loads before the first paint. */
+/** The CSP source that allows exactly this inline script. */
+const cspHash = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/**
+ * Puts the pre-paint script inline in <head> (a file of its own would cost a round trip before
+ * the first paint) and writes its hash to dist/csp-script-hashes.txt, from where nginx's
+ * Content-Security-Policy allows exactly this script and no other inline one.
+ */
 const prePaint: Plugin = {
   name: 'pre-paint-script',
-  configureServer(server) {
-    server.middlewares.use(`/${PRE_PAINT_FILE}`, (_request, response) => {
-      response.setHeader('Content-Type', 'text/javascript');
-      response.end(prePaintScript());
-    });
-  },
+  transformIndexHtml: (html) =>
+    html.replace('<!--pre-paint-->', () => `<script>${prePaintScript()}</script>`),
   generateBundle(options) {
     // The client build only; the prerender (SSR) build needs no browser script.
     if (options.format !== 'es' || this.environment?.config.consumer === 'server') return;
-    this.emitFile({ type: 'asset', fileName: PRE_PAINT_FILE, source: prePaintScript() });
+    this.emitFile({
+      type: 'asset',
+      fileName: CSP_SCRIPT_HASHES_FILE,
+      source: `${cspHash(prePaintScript())}\n`,
+    });
   },
 };
 

@@ -3,7 +3,7 @@
 // web image's entry point runs it, and it refuses settings it cannot render.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { appendFile, cp, readFile, rm } from 'node:fs/promises';
+import { appendFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
@@ -69,6 +69,23 @@ describe('nginx configuration', () => {
     assert.match(output, /test is successful/);
     const server = await readFile(path.join(dir, 'tls', 'server.conf'), 'utf8');
     assert.match(server, /listen 127\.0\.0\.1:18443 ssl;/);
+  });
+
+  it("allows the pages' inline script by the hash the web build wrote, and nothing else", async () => {
+    const site = await makeRunDir();
+    const hash = "'sha256-o/XSrc3/UvMK15VRSA0eEnaouyJ0vFxnhuvd9HaSkyA='";
+    await writeFile(path.join(site, 'csp-script-hashes.txt'), `${hash}\n`);
+    const runDir = path.join(dir, 'csp');
+    await checkConfig(await renderNginxConfig({ ...base(runDir), webRoot: site }));
+    const headers = await readFile(path.join(runDir, 'security-headers.conf'), 'utf8');
+    assert.match(headers, new RegExp(`script-src 'self' ${hash.replace(/[+/]/g, '\\$&')};`));
+
+    await writeFile(path.join(site, 'csp-script-hashes.txt'), "'unsafe-inline'\n");
+    await assert.rejects(
+      entrypointCheck(path.join(dir, 'csp-bad'), { WEB_ROOT: site }),
+      /holds "'unsafe-inline'", not a 'sha256-…' source/,
+    );
+    await rm(site, { recursive: true, force: true });
   });
 
   it('names a template placeholder it has no value for instead of leaving it', async () => {

@@ -1,6 +1,6 @@
 // The start-up of every page, in order, with the reason for each step:
 //
-// 1. /pre-paint.js (in <head>, before the first paint) marks the stored session and the viewport
+// 1. The inline pre-paint script (in <head>, before the first paint) marks the stored session and the viewport
 //    on <html>, so the prerendered page paints as this visitor will see it, and remembers a tap
 //    on a header control until step 5 (hydration/pre-paint-script.ts, hydration/early-taps.ts).
 // 2. The browser paints the prerendered HTML: text and images need no JavaScript.

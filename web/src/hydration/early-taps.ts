@@ -1,5 +1,5 @@
 // A prerendered page shows its buttons before its app has arrived (on a phone, about a second
-// later). A tap in between would do nothing, so /pre-paint.js remembers the last control tapped
+// later). A tap in between would do nothing, so the pre-paint script remembers the last control tapped
 // until the app starts hydrating (from then on React replays taps itself), and the app taps it
 // again once it is interactive. Only controls marked with `earlyTap()` take part.
 
@@ -9,7 +9,7 @@ const ATTRIBUTE = 'data-early-tap';
 /** Props that mark a control, by a name unique on the page. */
 export const earlyTap = (name: string) => ({ [ATTRIBUTE]: name });
 
-/** The part of /pre-paint.js that remembers the tap (plain ES5: it runs before any bundle). */
+/** The part of the pre-paint script that remembers the tap (plain ES5: it runs before any bundle). */
 export function earlyTapRecorder(): string {
   return `document.addEventListener('click', function (event) {
     if ('hydrating' in root.dataset || 'interactive' in root.dataset) return;

@@ -3,10 +3,11 @@ import { NARROW_QUERY, SMALL_QUERY } from '../hooks/use-media-query';
 import { earlyTapRecorder } from './early-taps';
 
 /**
- * The body of /pre-paint.js, a render-blocking same-origin script in <head> (the CSP allows no
- * inline script). It marks on <html> what only the browser knows, so CSS lays out the
+ * The pre-paint script, inline in <head> before the first paint (the CSP allows it by its hash,
+ * see web/vite.config.ts). It marks on <html> what only the browser knows, so CSS lays out the
  * prerendered page for this visitor in the first painted frame: the stored session and the
- * viewport class. Built from the app's constants, their one source.
+ * viewport class; and it remembers an early tap (early-taps.ts). Built from the app's
+ * constants, their one source.
  */
 export function prePaintScript(): string {
   const key = JSON.stringify(STORAGE_KEY_AUTHENTICATED);
