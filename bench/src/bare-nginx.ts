@@ -10,6 +10,7 @@ import {
   freePort,
   nginxArgs,
   nginxBinary,
+  renderNginxConfig,
   startProcess,
   stopProcess,
   waitForHttp,
@@ -20,22 +21,26 @@ export interface BareNginx {
   stop(): Promise<void>;
 }
 
-const SECURITY_HEADERS = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'nginx',
-  'templates',
-  'security-headers.conf',
-);
 // gzip_vary: the project's answer names Vary even when it is not compressed.
-const PAGE_HEADERS = `include ${SECURITY_HEADERS};
+const pageHeaders = (securityHeaders: string) => `include ${securityHeaders};
     add_header Cache-Control "no-cache";
     gzip on;
     gzip_vary on;
     server_tokens off;`;
 
-function bareConfig(prefix: string, port: number, root: string, sameHeaders: boolean): string {
+/** The project's security headers as its renderer writes them for `root` (CSP hashes included). */
+async function renderedSecurityHeaders(prefix: string, root: string): Promise<string> {
+  const runDir = join(prefix, 'rendered');
+  await renderNginxConfig({
+    runDir,
+    webRoot: root,
+    apiUpstream: '127.0.0.1:9',
+    listen: '127.0.0.1:9',
+  });
+  return join(runDir, 'security-headers.conf');
+}
+
+function bareConfig(prefix: string, port: number, root: string, headers: string): string {
   return `worker_processes auto;
 daemon off;
 pid ${prefix}/nginx.pid;
@@ -53,7 +58,7 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${root};
-    ${sameHeaders ? PAGE_HEADERS : ''}
+    ${headers}
   }
 }
 `;
@@ -70,7 +75,8 @@ export async function startBareNginx(
   await mkdir(join(prefix, 'tmp'));
   const port = await freePort();
   const confFile = join(prefix, 'nginx.conf');
-  await writeFile(confFile, bareConfig(prefix, port, root, sameHeaders));
+  const headers = sameHeaders ? pageHeaders(await renderedSecurityHeaders(prefix, root)) : '';
+  await writeFile(confFile, bareConfig(prefix, port, root, headers));
   const nginx = startProcess('bare-nginx', nginxBinary(), nginxArgs(confFile), {}, () => {});
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}${probePath}`, nginx, 'The reference nginx');
