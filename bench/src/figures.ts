@@ -70,6 +70,19 @@ export function lighthouseRows(page: string, app: AuditResult, floor: AuditResul
   ];
 }
 
+/** LCP of a page against the same page without any script, from the same run. */
+export function scriptFreeRow(page: string, app: AuditResult, scriptFree: AuditResult): Row {
+  const limit = 1.05;
+  return {
+    figure: `Lighthouse ${page} LCP vs. without scripts`,
+    measured: `${app.lcpMs} ms`,
+    reference: `${scriptFree.lcpMs} ms (same page, no scripts)`,
+    comparison: ratio(app.lcpMs, scriptFree.lcpMs),
+    goal: `<= ${limit} x`,
+    met: app.lcpMs <= scriptFree.lcpMs * limit,
+  };
+}
+
 export function ratioRow(
   figure: string,
   unit: string,

@@ -12,7 +12,7 @@ import { startBareNginx } from './bare-nginx.ts';
 import { MANIFEST_FILE } from 'web/start-page-files';
 import { measureBundle } from './bundle-size.ts';
 import { makeDocumentSet, type DocumentSet } from './document-set.ts';
-import { bundleRows, lighthouseRows, ratioRow, rssRow, zipRows } from './figures.ts';
+import { bundleRows, lighthouseRows, ratioRow, rssRow, scriptFreeRow, zipRows } from './figures.ts';
 import { buildFloor } from './floor.ts';
 import { auditMedian } from './lighthouse-audit.ts';
 import { load } from './load.ts';
@@ -21,6 +21,7 @@ import { formatTable, saveResults, type Row } from './report.ts';
 import { rssMb, samplePeakRss } from './rss.ts';
 import { timeStaticDownloads, timeZipDownloads, zipSize } from './zip-download.ts';
 import { nestFloorIdleRss } from './nest-floor.ts';
+import { buildScriptFree } from './script-free.ts';
 
 const RESULTS_DIR = join(import.meta.dirname, '..', 'results');
 const LOAD_SECONDS = 10;
@@ -40,17 +41,24 @@ async function login(stack: Stack): Promise<string> {
   return body.token;
 }
 
-async function pageRows(app: Stack, floorDist: string): Promise<Row[]> {
-  step('Lighthouse (mobile), median of 3 runs, on the floor page, / and /all-projects ...');
+async function pageRows(app: Stack, floorDist: string, scriptFreeDist: string): Promise<Row[]> {
+  step(
+    'Lighthouse (mobile), median of 3 runs: the floor page; / and /all-projects, with and without scripts ...',
+  );
   const floorStack = await startStack({ webRoot: floorDist });
+  const scriptFreeStack = await startStack({ webRoot: scriptFreeDist });
   try {
     const floor = await auditMedian(`${floorStack.baseUrl}/`);
-    return [
-      ...lighthouseRows('/', await auditMedian(`${app.baseUrl}/`), floor),
-      ...lighthouseRows('/all-projects', await auditMedian(`${app.baseUrl}/all-projects`), floor),
-    ];
+    const rows: Row[] = [];
+    for (const page of ['/', '/all-projects']) {
+      const audit = await auditMedian(`${app.baseUrl}${page}`);
+      const scriptFree = await auditMedian(`${scriptFreeStack.baseUrl}${page}`);
+      rows.push(...lighthouseRows(page, audit, floor), scriptFreeRow(page, audit, scriptFree));
+    }
+    return rows;
   } finally {
     await floorStack.stop();
+    await scriptFreeStack.stop();
   }
 }
 
@@ -195,7 +203,7 @@ async function main(): Promise<void> {
     const token = await login(app);
 
     rows.push(...(await zipFigures(app, workDir, token)));
-    rows.push(...(await pageRows(app, floorDist)));
+    rows.push(...(await pageRows(app, floorDist, await buildScriptFree(webDist, workDir))));
     rows.push(...(await throughputRows(app, docs, token)));
 
     step('1,000 mixed requests ...');
