@@ -80,6 +80,12 @@ describe('hosted CI workflow', () => {
       ['test', 'images'],
     );
     assert.match(content, /bash \.ci\/run/);
+    // The oldest supported Node and the one the images run.
+    assert.deepEqual(
+      (parse(content) as { jobs: { test: { strategy: { matrix: { node: number[] } } } } }).jobs.test
+        .strategy.matrix.node,
+      [20, 24],
+    );
     assert.match(content, /platforms: linux\/amd64,linux\/arm64/);
     assert.match(content, /docker compose up -d --build --wait/);
     assert.match(content, /make test/);
