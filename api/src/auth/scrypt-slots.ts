@@ -3,6 +3,7 @@
 // download; at most two hashes run at a time and a few more wait their turn.
 // A login beyond that is refused (429) rather than queued without end.
 import { HttpException, HttpStatus } from '@nestjs/common';
+import { TOO_MANY_REQUESTS } from '../common/rate-limit';
 
 export const SCRYPT_RUNNING_MAX = 2;
 export const SCRYPT_WAITING_MAX = 4;
@@ -26,10 +27,7 @@ export class ScryptSlots {
       return Promise.resolve();
     }
     if (this.waiting.length >= SCRYPT_WAITING_MAX)
-      throw new HttpException(
-        'Too many requests, please try again later',
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
+      throw new HttpException(TOO_MANY_REQUESTS, HttpStatus.TOO_MANY_REQUESTS);
     // The slot passes straight to the next waiter: `running` stays counted.
     return new Promise((resolve) => this.waiting.push(resolve));
   }

@@ -7,6 +7,9 @@ export type RateLimitName = keyof AppConfig['rateLimits'];
 
 const RATE_LIMIT_KEY = 'rateLimit';
 
+/** The answer to a client over a limit, from the throttler or any other bound. */
+export const TOO_MANY_REQUESTS = 'Too many requests, please try again later';
+
 /** Puts a route under one named rate limit; routes without it are not throttled. */
 export const RateLimit = (name: RateLimitName) => SetMetadata(RATE_LIMIT_KEY, name);
 
@@ -24,6 +27,6 @@ export function throttlerOptions(config: AppConfig): ThrottlerModuleOptions {
       ttl: config.rateLimits[name].ttlMs,
       skipIf: (context) => reflector.get(RATE_LIMIT_KEY, context.getHandler()) !== name,
     })),
-    errorMessage: 'Too many requests, please try again later',
+    errorMessage: TOO_MANY_REQUESTS,
   };
 }
