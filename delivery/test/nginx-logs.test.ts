@@ -6,38 +6,28 @@ import { readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
+import { startFront, type Front } from './helpers/front';
 import { request } from './helpers/http-client';
-import { makeRunDir, startNginx, type RunningNginx } from './helpers/nginx-runner';
-import { makeStaticSite } from './helpers/static-site';
+import { makeRunDir, type RunningNginx } from './helpers/nginx-runner';
 
 const LONG = 'a'.repeat(6 * 1024);
 const MAX_BYTES_PER_REQUEST = 300;
 
 describe('nginx logs under long requests', () => {
-  let site: string;
   let dir: string;
   let accessLog: string;
-  let upstream: FakeUpstream;
+  let front: Front;
   let nginx: RunningNginx;
 
   before(async () => {
-    site = await makeStaticSite();
     dir = await makeRunDir();
     accessLog = path.join(dir, 'access.log');
-    upstream = await startFakeUpstream();
-    nginx = await startNginx({
-      webRoot: site,
-      apiUpstream: upstream.address,
-      accessLog,
-      limits: { NGINX_MAIL_RATE: '1r/m', NGINX_MAIL_BURST: '1' },
-    });
+    front = await startFront({}, accessLog);
+    nginx = front.nginx;
   });
 
   after(async () => {
-    await nginx?.stop();
-    await upstream?.close();
-    await rm(site, { recursive: true, force: true });
+    await front?.stop();
     await rm(dir, { recursive: true, force: true });
   });
 

@@ -20,13 +20,20 @@ const SMALL_LIMITS = {
   NGINX_MAIL_BURST: '1',
 };
 
-/** `limits`: further tunable limits of nginx, over the small ones. */
-export async function startFront(limits: Record<string, string> = {}): Promise<Front> {
+/**
+ * `limits`: further tunable limits of nginx, over the small ones; `accessLog`: a file for
+ * nginx's access log (none by default).
+ */
+export async function startFront(
+  limits: Record<string, string> = {},
+  accessLog?: string,
+): Promise<Front> {
   const site = await makeStaticSite();
   const upstream = await startFakeUpstream();
   const nginx = await startNginx({
     webRoot: site,
     apiUpstream: upstream.address,
+    accessLog,
     limits: { ...SMALL_LIMITS, ...limits },
   });
   return {
