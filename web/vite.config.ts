@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 import { owner } from './src/content/owner.ts';
 import { prePaintScript } from './src/hydration/pre-paint-script.ts';
 
@@ -24,6 +24,13 @@ const CSP_SCRIPT_HASHES_FILE = 'csp-script-hashes.txt';
 const cspHash = (script: string) =>
   `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
+/** The pre-paint script as it goes into every page: minified, since each page carries it. */
+function inlinePrePaintScript(): string {
+  const { code, errors } = minifySync('pre-paint.js', prePaintScript());
+  if (errors.length > 0) throw new Error(`pre-paint script: ${errors[0].message}`);
+  return code;
+}
+
 /**
  * Puts the pre-paint script inline in <head> (a file of its own would cost a round trip before
  * the first paint) and writes its hash to dist/csp-script-hashes.txt, from where nginx's
@@ -32,14 +39,14 @@ const cspHash = (script: string) =>
 const prePaint: Plugin = {
   name: 'pre-paint-script',
   transformIndexHtml: (html) =>
-    html.replace('<!--pre-paint-->', () => `<script>${prePaintScript()}</script>`),
+    html.replace('<!--pre-paint-->', () => `<script>${inlinePrePaintScript()}</script>`),
   generateBundle(options) {
     // The client build only; the prerender (SSR) build needs no browser script.
     if (options.format !== 'es' || this.environment?.config.consumer === 'server') return;
     this.emitFile({
       type: 'asset',
       fileName: CSP_SCRIPT_HASHES_FILE,
-      source: `${cspHash(prePaintScript())}\n`,
+      source: `${cspHash(inlinePrePaintScript())}\n`,
     });
   },
 };

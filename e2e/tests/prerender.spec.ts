@@ -141,3 +141,32 @@ test('a tap on Login before the app has arrived opens the panel once the app run
   await expect(panel.getByPlaceholder('Benutzername')).toBeVisible();
   await expect(headerLoginButton(page)).toHaveAttribute('aria-expanded', 'true');
 });
+
+for (const { path } of PAGES) {
+  test(`${path} requests no script before its largest paint, then becomes interactive`, async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get(path)).text();
+    expect(html).not.toMatch(/<script[^>]* src=|rel="modulepreload"/);
+
+    await page.goto(path);
+    const { largestPaint, scriptsRequested } = await page.evaluate(async () => {
+      // Largest paints are reported to an observer only.
+      const paints = await new Promise<PerformanceEntryList>((resolve) =>
+        new PerformanceObserver((list) => resolve(list.getEntries())).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        }),
+      );
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js'));
+      return {
+        largestPaint: paints[paints.length - 1].startTime,
+        scriptsRequested: scripts.map((entry) => entry.startTime),
+      };
+    });
+    expect(Math.min(...scriptsRequested)).toBeGreaterThanOrEqual(largestPaint);
+  });
+}

@@ -1,6 +1,7 @@
 // Writes the prerendered pages into dist/ after both Vite builds (client and SSR):
 // dist/index.html (/), dist/all-projects.html and dist/404.html hold each route's markup and
-// head tags; dist/spa.html keeps the empty shell for the client-rendered routes (/protected).
+// head tags, and start their app after the largest paint (src/hydration/deferred-entry.ts);
+// dist/spa.html keeps the empty shell for the client-rendered routes (/protected).
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { MANIFEST_FILE } from './start-page-files.mjs';
 
@@ -14,7 +15,9 @@ const PAGES = [
   { url: '/404', file: '404.html' },
 ];
 
-const { renderRoute, HEAD_END_MARKER } = await import(new URL('entry-server.js', ssrDir).href);
+const { renderRoute, HEAD_END_MARKER, deferAppEntry } = await import(
+  new URL('entry-server.js', ssrDir).href
+);
 const shell = await readFile(new URL('index.html', dist), 'utf8');
 if (!shell.includes(ROOT)) throw new Error(`dist/index.html enthält kein ${ROOT}`);
 
@@ -23,7 +26,7 @@ for (const { url, file } of PAGES) {
   const [head, app, ...rest] = html.split(HEAD_END_MARKER);
   if (app === undefined || rest.length > 0)
     throw new Error(`${url}: ${HEAD_END_MARKER} nicht genau einmal im gerenderten HTML`);
-  const page = shell
+  const page = deferAppEntry(shell)
     .replace('</head>', `${head}</head>`)
     .replace(ROOT, () => `<div id="root">${app}</div>`);
   await writeFile(new URL(file, dist), page);

@@ -4,9 +4,10 @@
 //    on <html>, so the prerendered page paints as this visitor will see it, and remembers a tap
 //    on a header control until step 5 (hydration/pre-paint-script.ts, hydration/early-taps.ts).
 // 2. The browser paints the prerendered HTML: text and images need no JavaScript.
-// 3. This entry (0.7 KB) waits for the largest paint (hydration/after-largest-paint.ts, 3 s at
-//    most), so the app's chunk never competes with the portrait on a phone's slow line.
-// 4. It then fetches the app and starts it in a task of its own (start-app.tsx).
+// 3. The pre-paint script waits for the largest paint (hydration/after-largest-paint.ts, 3 s at
+//    most) and only then adds this entry (0.7 KB) to the page (hydration/deferred-entry.ts): no
+//    script competes with the portrait on a phone's slow line.
+// 4. This entry fetches the app and starts it in a task of its own (start-app.tsx).
 // 5. startApp() hydrates inside a transition (time-sliced: no long task holds a first tap);
 //    from here React replays taps itself.
 // 6. After hydration, HydrationProvider (hydration/use-hydrated.tsx) switches to what only the
@@ -14,21 +15,16 @@
 //    taps the control remembered in step 1 again.
 // 7. When the page is idle, the project page's chunk and the text behind "Mehr über mich" are
 //    fetched (hydration/when-idle.ts).
-// The SPA shell (/protected, unknown routes) has nothing to paint first and starts at step 4.
+// The SPA shell (/protected, unknown routes) has nothing to paint first: its <head> loads this
+// entry at once, so it starts at step 4.
 
 // Base styles first, so component styles loaded after them win at equal specificity.
 import './styles/base.css';
 import './styles/controls.css';
 import './styles/layout.css';
-import { afterLargestPaint } from './hydration/after-largest-paint';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Element #root fehlt in index.html');
 
 // Starting in a task of its own: together with the app's evaluation it would be one long task.
-const start = () =>
-  void import('./start-app').then(({ startApp }) => setTimeout(() => void startApp(root)));
-
-// A prerendered page (/, /all-projects) is readable before its app arrives; the SPA shell is empty.
-if (root.hasChildNodes()) afterLargestPaint(start);
-else start();
+void import('./start-app').then(({ startApp }) => setTimeout(() => void startApp(root)));

@@ -34,7 +34,7 @@ function imageInView(width: number, height: number): HTMLImageElement {
 function watch(supported = true) {
   const { report } = fakeObserver(supported);
   const task = vi.fn();
-  afterLargestPaint(task);
+  afterLargestPaint(task, MAX_WAIT_MS);
   return { report, task };
 }
 

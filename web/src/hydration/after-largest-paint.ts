@@ -1,25 +1,27 @@
-const LARGEST_PAINT = 'largest-contentful-paint';
 /**
  * The longest wait for the largest paint: the browser stops reporting paints at a visitor's
  * first tap or key, and does not report images it finds too blurry to count.
  */
 export const MAX_WAIT_MS = 3000;
 
-/** Area of `element` inside the viewport, in CSS pixels as largest-paint entries count it. */
-function visibleArea(element: Element): number {
-  const { top, right, bottom, left } = element.getBoundingClientRect();
-  const width = Math.min(right, innerWidth) - Math.max(left, 0);
-  const height = Math.min(bottom, innerHeight) - Math.max(top, 0);
-  return width > 0 && height > 0 ? width * height : 0;
-}
-
 /**
  * Runs `task` once the browser has reported the page's largest paint: no image in view that is
  * larger than the largest paint so far is still unpainted. A prerendered page needs no JavaScript
- * to show itself; its app fetched earlier would compete with that paint on a phone's slow line
- * (and Lighthouse counts a script that arrives before the paint as holding it up).
+ * to show itself; its app fetched earlier would compete with that paint on a phone's slow line,
+ * and Lighthouse counts every script requested before the paint as holding it up.
+ *
+ * It runs inside the inline pre-paint script (pre-paint-script.ts embeds its source), so it
+ * refers to nothing outside its own body.
  */
-export function afterLargestPaint(task: () => void): void {
+export function afterLargestPaint(task: () => void, maxWaitMs: number): void {
+  const type = 'largest-contentful-paint';
+  // Area inside the viewport, in CSS pixels as largest-paint entries count it.
+  const visibleArea = (element: Element) => {
+    const { top, right, bottom, left } = element.getBoundingClientRect();
+    const width = Math.min(right, innerWidth) - Math.max(left, 0);
+    const height = Math.min(bottom, innerHeight) - Math.max(top, 0);
+    return width > 0 && height > 0 ? width * height : 0;
+  };
   let largest = 0;
   const painted = new Set<Element | null>();
   const unpainted = (image: Element) => !painted.has(image) && visibleArea(image) > largest;
@@ -35,8 +37,8 @@ export function afterLargestPaint(task: () => void): void {
     }
     if (![...document.images].some(unpainted)) run();
   });
-  observer.observe({ type: LARGEST_PAINT, buffered: true });
+  observer.observe({ type, buffered: true });
   // A browser that reports no largest paints starts the app at once.
-  const reports = PerformanceObserver.supportedEntryTypes.includes(LARGEST_PAINT);
-  const fallback = setTimeout(run, reports ? MAX_WAIT_MS : 0);
+  const reports = PerformanceObserver.supportedEntryTypes.includes(type);
+  const fallback = setTimeout(run, reports ? maxWaitMs : 0);
 }

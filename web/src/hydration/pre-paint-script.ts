@@ -1,13 +1,15 @@
 import { STORAGE_KEY_AUTHENTICATED } from '../constants';
 import { NARROW_QUERY, SMALL_QUERY } from '../hooks/use-media-query';
+import { deferredEntryLoader } from './deferred-entry';
 import { earlyTapRecorder } from './early-taps';
 
 /**
  * The pre-paint script, inline in <head> before the first paint (the CSP allows it by its hash,
  * see web/vite.config.ts). It marks on <html> what only the browser knows, so CSS lays out the
  * prerendered page for this visitor in the first painted frame: the stored session and the
- * viewport class; and it remembers an early tap (early-taps.ts). Built from the app's
- * constants, their one source.
+ * viewport class; it remembers an early tap (early-taps.ts); and on a prerendered page it
+ * starts the app after the largest paint (deferred-entry.ts). Built from the app's constants,
+ * their one source.
  */
 export function prePaintScript(): string {
   const key = JSON.stringify(STORAGE_KEY_AUTHENTICATED);
@@ -20,6 +22,7 @@ export function prePaintScript(): string {
   } catch (error) {}
   root.dataset.viewport = matchMedia(${small}).matches ? 'small' : matchMedia(${narrow}).matches ? 'narrow' : 'wide';
   ${earlyTapRecorder()}
+  ${deferredEntryLoader()}
 })();
 `;
 }

@@ -4,6 +4,8 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '../app';
 
+export { deferAppEntry } from '../hydration/deferred-entry';
+
 /**
  * Rendered before the app and nowhere else: React puts the page's head tags (title,
  * description, image preloads) in front of all markup, so everything before this marker
