@@ -76,6 +76,17 @@ describe('afterLargestPaint', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
+  it('does not wait for images as large as the painted one: the browser reports only larger ones', () => {
+    // The reported size is a little under the box's area (the browser rounds its rectangle).
+    const first = imageInView(640, 400);
+    imageInView(640.01, 400);
+    const { report, task } = watch();
+
+    report([{ size: 255_800, element: first }]);
+    passTime(0);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
   it('does not wait for images outside the viewport', () => {
     const below = document.body.appendChild(document.createElement('img'));
     below.getBoundingClientRect = () => new DOMRect(0, innerHeight + 10, 800, 600);
