@@ -221,6 +221,21 @@ describe('personal access links', () => {
     expect((await logEntries()).map((entry) => entry.at)).toEqual([recent.at]);
   });
 
+  it('keeps logging after a power loss cut the last line short; the command skips that line', async () => {
+    const whole = {
+      at: new Date().toISOString(),
+      accessId: null,
+      access: 'shared login',
+      action: 'list',
+      outcome: 'completed',
+    };
+    await writeFile(join(dir, 'access-log.jsonl'), `${JSON.stringify(whole)}\n{"at":"2026-`);
+    await start();
+    await get('/api/documents', await loginToken(testApp)).expect(200);
+    expect((await logEntries()).map((entry) => entry.action)).toEqual(['list', 'list']);
+    expect(await command(dir, 'log')).toContain('(1 unlesbare Zeile(n) übersprungen)');
+  });
+
   it('refuses to start on a damaged store, naming it, and leaves the file as it was', async () => {
     const damaged = '{"version":1,"accesses":[{"id":"x","label":"Muster';
     await writeFile(join(dir, 'accesses.json'), damaged);
