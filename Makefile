@@ -1,7 +1,9 @@
 # Short commands for the portfolio site. `make` alone lists them.
 # Docker targets use docker compose; `local` runs the same stack natively.
 .DEFAULT_GOAL := help
-.PHONY: help up up-tls down logs images test local password lint build install mail-retry mail-retry-local
+.PHONY: help up up-tls down logs images test local password lint build install mail-retry mail-retry-local \
+	access-add access-add-local access-list access-list-local access-revoke access-revoke-local \
+	access-log access-log-local
 
 COMPOSE ?= docker compose
 TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
@@ -35,6 +37,38 @@ mail-retry: ## Send the contact mails in the outbox's failed/ folder again (Dock
 
 mail-retry-local: node_modules ## The same for make local (.local/mail-outbox or MAIL_OUTBOX_DIR)
 	npx tsx api/src/mail/outbox/retry-failed.cli.ts
+
+# Personal access links (README, "Zugänge"). NAME and DAYS reach the command
+# through the environment (make passes command-line variables on), so a name
+# with spaces or quotes needs no escaping here.
+ACCESS_CLI_DOCKER := $(COMPOSE) exec api node dist/access/access.cli.js
+ACCESS_CLI_LOCAL := npx tsx api/src/access/access.cli.ts
+ACCESS_ADD_ARGS = add "$$NAME" $${DAYS:+--days "$$DAYS"}
+ACCESS_LOG_ARGS = log $${NAME:+--name "$$NAME"} $${JSON:+--json}
+
+access-add: ## New access link for NAME="Muster AG" (DAYS=90), prints link and code (Docker)
+	$(ACCESS_CLI_DOCKER) $(ACCESS_ADD_ARGS)
+
+access-add-local: node_modules ## The same for make local (.local/access or ACCESS_DIR)
+	$(ACCESS_CLI_LOCAL) $(ACCESS_ADD_ARGS)
+
+access-list: ## List the access links: created, expires, first and last use, counts (Docker)
+	$(ACCESS_CLI_DOCKER) list
+
+access-list-local: node_modules ## The same for make local
+	$(ACCESS_CLI_LOCAL) list
+
+access-revoke: ## End the access NAME="Muster AG" at once, its open sessions too (Docker)
+	$(ACCESS_CLI_DOCKER) revoke "$$NAME"
+
+access-revoke-local: node_modules ## The same for make local
+	$(ACCESS_CLI_LOCAL) revoke "$$NAME"
+
+access-log: ## Who opened what, newest first; NAME= for one recipient, JSON=1 for scripts (Docker)
+	$(ACCESS_CLI_DOCKER) $(ACCESS_LOG_ARGS)
+
+access-log-local: node_modules ## The same for make local
+	$(ACCESS_CLI_LOCAL) $(ACCESS_LOG_ARGS)
 
 install: node_modules ## Install the npm dependencies (npm ci)
 

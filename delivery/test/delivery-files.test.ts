@@ -78,13 +78,16 @@ describe('docker-compose.yml', () => {
     assert.equal(api.read_only, true);
   });
 
-  it('configures the API from an optional .env, mounts documents read-only, keeps the mail outbox in a volume, sends mail to Mailpit', () => {
+  it('configures the API from an optional .env, mounts documents read-only, keeps the mail outbox and the access links in volumes, sends mail to Mailpit', () => {
     assert.deepEqual(api.env_file, [{ path: '.env', required: false }]);
     assert.deepEqual(api.volumes, [
       '${DOCUMENTS_DIR:-./documents/samples}:/app/documents:ro',
       'mail-outbox:/app/mail-outbox',
       'zip-cache:/app/zip-cache',
+      'access-data:/app/access',
     ]);
+    assert.ok('access-data' in compose.volumes);
+    assert.equal(api.environment?.ACCESS_DIR, '/app/access');
     assert.deepEqual(web.volumes, [
       '${DOCUMENTS_DIR:-./documents/samples}:/srv/documents:ro',
       'zip-cache:/srv/zip-cache:ro',
@@ -191,11 +194,12 @@ describe('Dockerfiles', () => {
   it('give the API image its own data folders, writable by its user, so it runs without compose', () => {
     const runtime = last(apiStages);
     const env = argsOf(runtime, 'ENV').join(' ');
-    const folders = ['/app/mail-spool', '/app/mail-outbox', '/app/zip-cache'];
+    const folders = ['/app/mail-spool', '/app/mail-outbox', '/app/zip-cache', '/app/access'];
     for (const [name, folder] of [
       ['MAIL_SPOOL_DIR', '/app/mail-spool'],
       ['MAIL_OUTBOX_DIR', '/app/mail-outbox'],
       ['ZIP_CACHE_DIR', '/app/zip-cache'],
+      ['ACCESS_DIR', '/app/access'],
       ['DOCUMENTS_DIR', '/app/documents'],
     ])
       assert.match(env, new RegExp(`${name}=${folder}\\b`), name);

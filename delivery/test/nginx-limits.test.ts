@@ -38,6 +38,7 @@ describe('nginx limits', () => {
   it('refuses bodies larger than the route needs before they reach the API', async () => {
     assert.equal((await post('/api/auth/login', 'x'.repeat(5 * 1024))).status, 413);
     assert.equal((await post('/api/Auth/Login/', 'x'.repeat(5 * 1024))).status, 413);
+    assert.equal((await post('/api/auth/access', 'x'.repeat(5 * 1024))).status, 413);
     assert.equal((await post('/api/mail', 'x'.repeat(17 * 1024))).status, 413);
     assert.equal((await post('/api/MAIL/', 'x'.repeat(17 * 1024))).status, 413);
     assert.equal(front.upstream.pending(), 0);
@@ -53,7 +54,14 @@ describe('nginx limits', () => {
     ])
       statuses.push((await post(path)).status);
     assert.deepEqual(statuses, [200, 200, 200, 429]);
-    for (const path of ['/api/auth/Login', '/api/auth/login/', '/api/Auth/Login/']) {
+    // An access link's code is a login too: the same budget, the same 4 KiB body.
+    for (const path of [
+      '/api/auth/Login',
+      '/api/auth/login/',
+      '/api/Auth/Login/',
+      '/api/auth/access',
+      '/api/Auth/Access/',
+    ]) {
       const refused = await post(path);
       assert.equal(refused.status, 429, path);
       assertSecurityHeaders(refused.headers, `429 for ${path}`);

@@ -18,6 +18,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     password: stack.password,
     mailDir: stack.mailDir,
     documentsDir: stack.documentsDir,
+    accessDir: stack.accessDir,
     jwtSecret,
   };
   process.env[STACK_INFO_VARIABLE] = JSON.stringify(info);

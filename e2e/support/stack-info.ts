@@ -6,6 +6,8 @@ export interface StackInfo {
   password: string;
   mailDir: string;
   documentsDir: string;
+  /** The API's ACCESS_DIR, where the owner's access command writes. */
+  accessDir: string;
   /** The API's signing secret, so a test can make a token that is validly signed but expired. */
   jwtSecret: string;
 }

@@ -34,6 +34,7 @@ const test = base.extend<object, { privateStack: Stack }>({
         password: privateStack.password ?? '',
         mailDir: privateStack.mailDir ?? '',
         documentsDir: privateStack.documentsDir,
+        accessDir: privateStack.accessDir,
         jwtSecret: '',
       }),
     { scope: 'worker' },

@@ -17,6 +17,8 @@ export interface ApiEnvInput {
   outboxDir: string | undefined;
   /** Where the API keeps documents.zip; nginx sends it from there. */
   zipCacheDir: string;
+  /** Access links and their log; undefined keeps ACCESS_DIR or the API's default (.local/). */
+  accessDir: string | undefined;
 }
 
 export async function apiEnvironment(input: ApiEnvInput): Promise<Record<string, string>> {
@@ -29,6 +31,7 @@ export async function apiEnvironment(input: ApiEnvInput): Promise<Record<string,
   values.DOCUMENTS_VIA_NGINX = 'true';
   values.ZIP_CACHE_DIR = input.zipCacheDir;
   if (input.outboxDir && !config.MAIL_OUTBOX_DIR) values.MAIL_OUTBOX_DIR = input.outboxDir;
+  if (input.accessDir && !config.ACCESS_DIR) values.ACCESS_DIR = input.accessDir;
   values.JWT_SECRET = config.JWT_SECRET ?? randomBytes(32).toString('base64url');
   if (input.password !== undefined) values.AUTH_PASSWORD_HASH = await hashPassword(input.password);
   if (input.smtp) {

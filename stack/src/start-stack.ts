@@ -75,6 +75,8 @@ export interface Stack {
   /** Folder of the saved .eml files; undefined when mail goes to a real SMTP_HOST. */
   mailDir: string | undefined;
   documentsDir: string;
+  /** The API's ACCESS_DIR: where `access.cli.ts` adds, lists and revokes access links. */
+  accessDir: string;
   /** Stops the SMTP sink (mail sending fails until startSmtp()). */
   stopSmtp(): Promise<void>;
   /** Starts the SMTP sink again on the same port. */
@@ -170,6 +172,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       spoolDir: mailDir,
       // make local keeps its outbox in .local/ across restarts; tests get their own.
       outboxDir: options.useEnvFile ? undefined : path.join(run.dir, 'mail-outbox'),
+      accessDir: options.useEnvFile ? undefined : path.join(run.dir, 'access'),
       zipCacheDir,
     });
     const documentsDir = path.resolve(repoRoot, apiEnv.DOCUMENTS_DIR || DEFAULT_DOCUMENTS_DIR);
@@ -214,6 +217,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       password,
       mailDir: smtpConfigured ? undefined : mailDir,
       documentsDir,
+      accessDir: path.resolve(repoRoot, apiEnv.ACCESS_DIR || path.join('.local', 'access')),
       stopSmtp: async () => sink?.stop(),
       startSmtp: async () => sink?.start(),
       stop,

@@ -22,6 +22,10 @@
 import './styles/base.css';
 import './styles/controls.css';
 import './styles/layout.css';
+import { takeAccessCode } from './auth/access-link';
+
+// Before anything else reads the address: an access link's code leaves it and the history.
+takeAccessCode();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Element #root fehlt in index.html');

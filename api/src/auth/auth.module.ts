@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { AccessController } from '../access/access.controller';
+import { AccessModule } from '../access/access.module';
 import { MailModule } from '../mail/mail.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -8,8 +10,8 @@ import { jwtSigningKeyProvider } from './jwt-signing-key.provider';
 import { JwtStrategy } from './jwt.strategy';
 
 @Module({
-  imports: [PassportModule, JwtModule.register({}), MailModule],
-  controllers: [AuthController],
+  imports: [PassportModule, JwtModule.register({}), MailModule, AccessModule],
+  controllers: [AuthController, AccessController],
   providers: [AuthService, JwtStrategy, jwtSigningKeyProvider],
 })
 export class AuthModule {}

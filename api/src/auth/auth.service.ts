@@ -53,14 +53,23 @@ export class AuthService implements OnModuleInit {
       this.lockout.failed();
       return undefined;
     }
-    return this.jwt.signAsync(
-      { sub: this.config.auth.username },
-      {
-        secret: this.signingKey,
-        algorithm: JWT_ALGORITHM,
-        expiresIn: this.config.jwt.expiresInSeconds,
-      },
-    );
+    return this.issueToken();
+  }
+
+  /**
+   * A token for the one authenticated user. An access link's token also names its access
+   * (`acc`, checked on every request, so a revocation counts at once) and its name (`name`,
+   * which the documents page shows).
+   */
+  issueToken(access?: { id: string; label: string }): Promise<string> {
+    const claims = access
+      ? { sub: this.config.auth.username, acc: access.id, name: access.label }
+      : { sub: this.config.auth.username };
+    return this.jwt.signAsync(claims, {
+      secret: this.signingKey,
+      algorithm: JWT_ALGORITHM,
+      expiresIn: this.config.jwt.expiresInSeconds,
+    });
   }
 
   private locked(failures: number, until: Date): void {

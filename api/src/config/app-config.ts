@@ -4,6 +4,7 @@ import { ParsedPasswordHash, parsePasswordHash } from '../auth/password-hash';
 import { parseDurationList, parseDurationSeconds } from './duration';
 import { Env, EnvReader } from './env-readers';
 import {
+  DEFAULT_ACCESS_DIR,
   DEFAULT_DOCUMENTS_DIR,
   DEFAULT_MAIL_OUTBOX_DIR,
   DEFAULT_MAIL_SPOOL_DIR,
@@ -40,6 +41,13 @@ export const CONFIG_KEYS = [
   'LOGIN_ACCOUNT_LIMIT',
   'LOGIN_ACCOUNT_WINDOW',
   'MAIL_RATE_LIMIT',
+  'ACCESS_DIR',
+  'ACCESS_LOG_RETENTION',
+  'ACCESS_MAIL',
+  'ACCESS_MAIL_INTERVAL',
+  'SITE_URL',
+  'DOMAIN',
+  'WEB_PORT',
 ] as const;
 
 const MIN_JWT_SECRET_LENGTH = 32;
@@ -98,6 +106,34 @@ function readOutbox(reader: EnvReader) {
     sendLeaseMs:
       (reader.parsed('MAIL_SEND_LEASE', parseDurationSeconds, 'must look like 10m, 1h or 600') ??
         600) * 1000,
+  };
+}
+
+// The address printed in access links: SITE_URL, else the domain of automatic HTTPS, else
+// the local site on WEB_PORT (docs/product.md#personal-access-links).
+function readSiteUrl(reader: EnvReader): string {
+  const explicit = reader.parsed(
+    'SITE_URL',
+    (raw) =>
+      /^https?:\/\/[^\s/?#]+$/.test(raw.replace(/\/$/, '')) ? raw.replace(/\/$/, '') : undefined,
+    'must be an address such as https://example.ch',
+  );
+  if (explicit) return explicit;
+  const domain = reader.optional('DOMAIN');
+  if (domain) return `https://${domain}`;
+  return `http://localhost:${reader.integer('WEB_PORT', 8080, 1, 65535)}`;
+}
+
+function readAccess(reader: EnvReader) {
+  const duration = (name: string, fallbackSeconds: number) =>
+    (reader.parsed(name, parseDurationSeconds, 'must look like 180d, 12h or 30m') ??
+      fallbackSeconds) * 1000;
+  return {
+    dir: directory(reader.string('ACCESS_DIR', DEFAULT_ACCESS_DIR)),
+    logRetentionMs: duration('ACCESS_LOG_RETENTION', 180 * 86400),
+    mail: reader.boolean('ACCESS_MAIL', true),
+    mailIntervalMs: duration('ACCESS_MAIL_INTERVAL', 3600),
+    siteUrl: readSiteUrl(reader),
   };
 }
 
@@ -175,6 +211,7 @@ export function parseAppConfig(env: Env) {
       host: reader.string('API_HOST', '127.0.0.1'),
       port: reader.integer('API_PORT', 3000, 0, 65535),
     },
+    access: readAccess(reader),
     rateLimits: {
       login: { limit: reader.integer('LOGIN_RATE_LIMIT', 5, 1, 1_000_000), ttlMs: 60_000 },
       mail: { limit: reader.integer('MAIL_RATE_LIMIT', 5, 1, 1_000_000), ttlMs: 600_000 },

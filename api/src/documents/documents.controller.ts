@@ -1,6 +1,19 @@
-import { Controller, Get, Header, Inject, Param, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  Inject,
+  Param,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { createReadStream } from 'node:fs';
+import { AccessAction } from '../access/access-log';
+import { AccessHolder, AccessService } from '../access/access.service';
+import { clip } from '../common/refusal-log';
 import { AppConfig, appConfig } from '../config/app-config';
 import { attachmentDisposition, contentTypeFor } from './content-disposition';
 import { ZIP_FILENAME } from './documents-zip';
@@ -14,6 +27,8 @@ const NO_STORE = 'no-store';
 const ACCEL_DOCUMENTS = '/_protected/documents/';
 const ACCEL_ZIP = '/_protected/zip/';
 
+const holderOf = (request: Request) => (request.user ?? {}) as AccessHolder;
+
 /**
  * The API decides who may read what; behind the project's nginx
  * (DOCUMENTS_VIA_NGINX) nginx then sends the bytes (sendfile, ranges),
@@ -23,42 +38,74 @@ const ACCEL_ZIP = '/_protected/zip/';
 export class DocumentsController {
   constructor(
     private readonly documents: DocumentsService,
+    private readonly accesses: AccessService,
     @Inject(appConfig.KEY) private readonly config: AppConfig,
   ) {}
 
   @Get('documents')
   @Header('Cache-Control', NO_STORE)
-  list(): Promise<ListedGroup[]> {
-    return this.documents.list();
+  async list(@Req() request: Request): Promise<ListedGroup[]> {
+    const groups = await this.documents.list();
+    await this.accesses.record(holderOf(request), 'list', undefined, 'completed');
+    return groups;
   }
 
+  // Both buttons of a file make this call; `?intent=open` tells the log which one it was.
   @Get('download/:filename')
   async download(
     @Param('filename') filename: string,
+    @Query('intent') intent: unknown,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile | undefined> {
-    const { handle, size } = await this.documents.openFile(filename, request.ip);
+    const action: AccessAction = intent === 'open' ? 'open' : 'download';
+    const file = clip(filename);
+    const { handle, size } = await this.documents
+      .openFile(filename, request.ip)
+      .catch(async (error: unknown) => {
+        await this.accesses.record(holderOf(request), action, file, 'failed');
+        throw error;
+      });
     this.setFileHeaders(response, filename, contentTypeFor(filename));
     if (this.config.documents.viaNginx) {
       await handle.close();
       // An empty answer: nginx replaces it with the file.
       response.set('X-Accel-Redirect', `${ACCEL_DOCUMENTS}${encodeURIComponent(filename)}`);
+      await this.accesses.record(holderOf(request), action, file, 'authorised');
       return undefined;
     }
+    this.recordWhenSent(request, response, action, file);
     return new StreamableFile(handle.createReadStream(), { length: size });
   }
 
   @Get('download-all')
-  async downloadAll(@Res() response: Response): Promise<void> {
-    const zip = await this.documents.zipArchive();
+  async downloadAll(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const zip = await this.documents.zipArchive().catch(async (error: unknown) => {
+      await this.accesses.record(holderOf(request), 'zip', ZIP_FILENAME, 'failed');
+      throw error;
+    });
     this.setFileHeaders(response, ZIP_FILENAME, 'application/zip');
     if (this.config.documents.viaNginx) {
+      await this.accesses.record(holderOf(request), 'zip', ZIP_FILENAME, 'authorised');
       response.set('X-Accel-Redirect', `${ACCEL_ZIP}${zip.name}`).end();
       return;
     }
     response.set('Content-Length', String(zip.size));
+    this.recordWhenSent(request, response, 'zip', ZIP_FILENAME);
     createReadStream(zip.path).pipe(response);
+  }
+
+  // When the API sends the bytes itself it knows whether they all went out.
+  private recordWhenSent(
+    request: Request,
+    response: Response,
+    action: AccessAction,
+    file: string,
+  ): void {
+    response.once('close', () => {
+      const outcome = response.writableFinished ? 'completed' : 'aborted';
+      void this.accesses.record(holderOf(request), action, file, outcome);
+    });
   }
 
   private setFileHeaders(response: Response, filename: string, type: string): void {

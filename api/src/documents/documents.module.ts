@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AccessModule } from '../access/access.module';
 import { DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
 
-@Module({ controllers: [DocumentsController], providers: [DocumentsService] })
+@Module({
+  imports: [AccessModule],
+  controllers: [DocumentsController],
+  providers: [DocumentsService],
+})
 export class DocumentsModule {}

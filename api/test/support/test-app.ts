@@ -51,6 +51,7 @@ export async function applyTestEnv(env: TestEnv = {}): Promise<void> {
     // Each app its own outbox, unless a test shares one on purpose.
     MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'portfolio-outbox-')),
     ZIP_CACHE_DIR: mkdtempSync(join(tmpdir(), 'portfolio-zip-cache-')),
+    ACCESS_DIR: mkdtempSync(join(tmpdir(), 'portfolio-access-')),
     AUTH_USERNAME: TEST_USERNAME,
     AUTH_PASSWORD_HASH: await testPasswordHash,
     JWT_SECRET: TEST_JWT_SECRET,

@@ -28,10 +28,19 @@ const jsonHeaders = { 'Content-Type': 'application/json' };
  * also for 401 {success:false}; throws on network errors and on answers without it.
  */
 export async function login(username: string, password: string): Promise<LoginResult> {
-  const response = await fetch('/api/auth/login', {
+  return postLogin('/api/auth/login', { username, password });
+}
+
+/** An access link's code for a session; answers like the login (401 {success:false} when refused). */
+export async function exchangeAccessCode(code: string): Promise<LoginResult> {
+  return postLogin('/api/auth/access', { code });
+}
+
+async function postLogin(path: string, payload: object): Promise<LoginResult> {
+  const response = await fetch(path, {
     method: 'POST',
     headers: jsonHeaders,
-    body: JSON.stringify({ username, password }),
+    body: JSON.stringify(payload),
   });
   const body: unknown = await response.json().catch(() => null);
   if (typeof body !== 'object' || body === null || !('success' in body)) {

@@ -38,13 +38,18 @@ export async function fetchDocuments(token: string | null): Promise<DocumentGrou
   return (await response.json()) as DocumentGroup[];
 }
 
-/** A file as a Blob; `onProgress` hears how much of how much (Content-Length) has arrived. */
+/**
+ * A file as a Blob; `onProgress` hears how much of how much (Content-Length) has arrived.
+ * `open` tells the access log the file was opened rather than saved.
+ */
 export async function downloadFile(
   filename: string,
   token: string | null,
   onProgress?: ProgressListener,
+  intent: 'open' | 'download' = 'download',
 ): Promise<Blob> {
-  const response = await guardedGet(`/api/download/${encodeURIComponent(filename)}`, token);
+  const query = intent === 'open' ? '?intent=open' : '';
+  const response = await guardedGet(`/api/download/${encodeURIComponent(filename)}${query}`, token);
   return onProgress ? readWithProgress(response, 'application/pdf', onProgress) : response.blob();
 }
 

@@ -62,6 +62,7 @@ export const privacyBlocks: LegalBlock[] = [
     ],
     closing: [
       'Darüber hinaus werden Daten bearbeitet, die Sie selbst angeben: Name, E-Mail-Adresse, Anmeldedaten für den geschützten Bereich sowie der Inhalt einer Kontaktanfrage. Diese Daten werden nur zur Bearbeitung Ihres Anliegens verwendet.',
+      'Persönliche Zugangslinks: Wer von mir einen persönlichen Zugangslink erhalten hat, wird im geschützten Bereich unter dem Namen geführt, für den ich den Zugang erstellt habe (z. B. einer Firma). Protokolliert werden Datum und Uhrzeit, wann der Link geöffnet, die Dokumentenliste angesehen und welches Dokument geöffnet oder heruntergeladen wurde (auch die ZIP-Datei). IP-Adresse und Browser werden in diesem Protokoll nicht gespeichert. Zugriffe mit dem gemeinsamen Login werden ebenso protokolliert, ohne Namen. Zweck: Ich sehe, ob und wann meine Bewerbungsunterlagen angesehen wurden, erhalte darüber eine E-Mail und kann einen Zugang bei Bedarf sofort sperren. Die Einträge werden nach 180 Tagen gelöscht; ein Zugang endet mit seinem Ablaufdatum oder wenn ich ihn widerrufe.',
     ],
   },
   {

@@ -69,6 +69,17 @@ describe('footer', () => {
     expect(dialog).toHaveTextContent('keine Werbe- oder Tracking-Cookies');
   });
 
+  it('says what is recorded for holders of an access link, why, and for how long', async () => {
+    const { dialog } = await open('Datenschutz');
+    for (const text of [
+      'Persönliche Zugangslinks',
+      'IP-Adresse und Browser werden in diesem Protokoll nicht gespeichert',
+      'Zweck: Ich sehe, ob und wann meine Bewerbungsunterlagen angesehen wurden',
+      'nach 180 Tagen gelöscht',
+    ])
+      expect(dialog).toHaveTextContent(text);
+  });
+
   it('closes by the X button and gives focus back to the footer link', async () => {
     const { user, dialog, trigger } = await open('Impressum');
     await user.click(within(dialog).getByRole('button', { name: 'Schliessen' }));

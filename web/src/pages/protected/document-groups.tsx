@@ -23,6 +23,7 @@ function FileRow({ file, id }: { file: DocumentFile; id: string }) {
       showsProgress
         ? (received, total) => setBusy({ action, progress: { received, total } })
         : undefined,
+      action,
     );
   const open = async () => {
     await guarded(

@@ -60,7 +60,8 @@ describe('file actions on the protected page', () => {
     expect(tab.opener).toBeNull();
     expect(tab.document.body.textContent).toBe('Dokument wird geladen...');
     const [url, init] = fetchMock.mock.calls.at(-1)!;
-    expect(url).toBe('/api/download/lebenslauf.pdf');
+    // Öffnen tells the access log that the file was opened, not saved.
+    expect(url).toBe('/api/download/lebenslauf.pdf?intent=open');
     expect(init?.headers).toEqual({ Authorization: 'Bearer jwt' });
 
     await act(async () =>

@@ -1,0 +1,193 @@
+// The accesses on disk, in ACCESS_DIR (compose: the volume access-data):
+//
+//   accesses.json     the accesses; written only by the owner's commands (access.cli.ts)
+//   usage.json        first and last use per access; written only by the API
+//   access-log.jsonl  what was opened (access-log.ts); appended only by the API
+//
+// One writer per file, so a revocation written by a command while the API
+// records a use can never be overwritten by an older copy. Each JSON file is
+// replaced whole (replaceFileDurably). A file that does not parse is never
+// read as empty: that would silently revoke nothing, or forget every access;
+// the start stops instead with one message naming the file (docs/faults.md).
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { replaceFileDurably } from '../common/durable-file';
+import { hashAccessCode, newAccessCode, normaliseAccessCode } from './access-code';
+
+export interface Access {
+  id: string;
+  label: string;
+  codeHash: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt?: string;
+}
+
+export interface AccessUsage {
+  firstUsedAt: string;
+  lastUsedAt: string;
+  /** How often the link was opened (a code exchanged for a session). */
+  opened: number;
+}
+
+export type AccessState = 'active' | 'expired' | 'revoked';
+
+export class AccessStoreDamagedError extends Error {}
+
+export const LABEL_MAX = 80;
+const DAY_MS = 86_400_000;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isTime = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+
+function isAccess(value: unknown): value is Access {
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.label === 'string' &&
+    typeof value.codeHash === 'string' &&
+    isTime(value.createdAt) &&
+    isTime(value.expiresAt) &&
+    (value.revokedAt === undefined || isTime(value.revokedAt))
+  );
+}
+
+function isUsage(value: unknown): value is AccessUsage {
+  return (
+    isObject(value) &&
+    isTime(value.firstUsedAt) &&
+    isTime(value.lastUsedAt) &&
+    Number.isSafeInteger(value.opened)
+  );
+}
+
+export function accessState(access: Access, now = Date.now()): AccessState {
+  if (access.revokedAt) return 'revoked';
+  return Date.parse(access.expiresAt) <= now ? 'expired' : 'active';
+}
+
+/** A label the owner can tell apart and a mail subject can carry: no control characters. */
+export function checkLabel(label: string): string {
+  const trimmed = label.trim();
+  if (!trimmed) throw new Error('Der Name fehlt, z. B. NAME="Muster AG".');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new Error('Der Name enthält Steuerzeichen.');
+  if (trimmed.length > LABEL_MAX) throw new Error(`Der Name ist länger als ${LABEL_MAX} Zeichen.`);
+  return trimmed;
+}
+
+const sameLabel = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
+
+export class AccessStore {
+  readonly accessesFile: string;
+  readonly usageFile: string;
+
+  constructor(readonly dir: string) {
+    this.accessesFile = join(dir, 'accesses.json');
+    this.usageFile = join(dir, 'usage.json');
+  }
+
+  /** Changes whenever a command replaced accesses.json (a rename gives a new inode). */
+  async fingerprint(): Promise<string> {
+    try {
+      const { ino, mtimeMs, size } = await stat(this.accessesFile);
+      return `${ino}:${mtimeMs}:${size}`;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'none';
+      throw error;
+    }
+  }
+
+  async readAccesses(): Promise<Access[]> {
+    const content = await this.readJson(this.accessesFile);
+    if (content === undefined) return [];
+    if (!isObject(content) || !Array.isArray(content.accesses) || !content.accesses.every(isAccess))
+      throw this.damaged(this.accessesFile, 'not a list of accesses');
+    return content.accesses;
+  }
+
+  async readUsage(): Promise<Record<string, AccessUsage>> {
+    const content = await this.readJson(this.usageFile);
+    if (content === undefined) return {};
+    if (!isObject(content) || !Object.values(content).every(isUsage))
+      throw this.damaged(this.usageFile, 'not a record of uses');
+    return content as Record<string, AccessUsage>;
+  }
+
+  async writeUsage(usage: Record<string, AccessUsage>): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await replaceFileDurably(this.usageFile, `${JSON.stringify(usage, null, 2)}\n`);
+  }
+
+  /** Creates an access valid for `days`; the code is returned once and stored only as a hash. */
+  async add(
+    label: string,
+    days: number,
+    now = Date.now(),
+  ): Promise<{ access: Access; code: string }> {
+    const name = checkLabel(label);
+    if (!Number.isSafeInteger(days) || days < 1 || days > 3650)
+      throw new Error('DAYS muss eine ganze Zahl von 1 bis 3650 sein.');
+    const accesses = await this.readAccesses();
+    if (accesses.some((a) => sameLabel(a.label, name) && accessState(a, now) === 'active'))
+      throw new Error(
+        `Es gibt schon einen gültigen Zugang „${name}“. Zuerst widerrufen (make access-revoke) oder einen anderen Namen wählen.`,
+      );
+    const code = newAccessCode();
+    const access: Access = {
+      id: randomBytes(9).toString('base64url'),
+      label: name,
+      codeHash: hashAccessCode(normaliseAccessCode(code) as string),
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + days * DAY_MS).toISOString(),
+    };
+    await this.writeAccesses([...accesses, access]);
+    return { access, code };
+  }
+
+  /** Revokes the active accesses of that name; returns them (none: nothing changed). */
+  async revoke(label: string, now = Date.now()): Promise<Access[]> {
+    const name = checkLabel(label);
+    const accesses = await this.readAccesses();
+    const revoked: Access[] = [];
+    const next = accesses.map((access) => {
+      if (!sameLabel(access.label, name) || accessState(access, now) !== 'active') return access;
+      const changed = { ...access, revokedAt: new Date(now).toISOString() };
+      revoked.push(changed);
+      return changed;
+    });
+    if (revoked.length > 0) await this.writeAccesses(next);
+    return revoked;
+  }
+
+  private async writeAccesses(accesses: Access[]): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await replaceFileDurably(
+      this.accessesFile,
+      `${JSON.stringify({ version: 1, accesses }, null, 2)}\n`,
+    );
+  }
+
+  private async readJson(path: string): Promise<unknown> {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw this.damaged(path, (error as Error).message);
+    }
+  }
+
+  private damaged(path: string, why: string): AccessStoreDamagedError {
+    return new AccessStoreDamagedError(
+      `Access store ${path} is damaged (${why}): restore it from a backup or repair it by hand; nothing was changed`,
+    );
+  }
+}

@@ -1,0 +1,102 @@
+// The owner's commands for personal access links (README, "Zugänge"):
+//   add <Name> [--days N]       a new access: prints the link and the code, once
+//   list                        every access with its dates and use
+//   revoke <Name>               ends the access at once, its open sessions too
+//   log [--name <Name>] [--json]  the access log, newest first
+// natively:  npx tsx api/src/access/access.cli.ts …   (make access-add-local …, npm run -s access -w api -- …)
+// compose:   docker compose exec api node dist/access/access.cli.js …   (make access-add …)
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseAppConfig } from '../config/app-config';
+import { ENV_FILE } from '../config/paths';
+import { AccessLogFile } from './access-log';
+import { accessTable, logTable } from './access-report';
+import { AccessStore } from './access-store';
+import { localDate } from './access-texts';
+
+const DEFAULT_DAYS = 90;
+const USAGE = `Aufruf:
+  access add "<Name>" [--days N]     neuer Zugang (Standard ${DEFAULT_DAYS} Tage)
+  access list                        alle Zugänge
+  access revoke "<Name>"             Zugang sofort beenden
+  access log [--name "<Name>"] [--json]   Zugriffe, neueste zuerst`;
+
+class UsageError extends Error {}
+
+/** The link a recipient opens; the code rides in the fragment, which no server ever sees. */
+export function accessLink(siteUrl: string, code: string): string {
+  return `${siteUrl}/protected#zugang=${code}`;
+}
+
+export async function runAccessCommand(
+  args: string[],
+  env: Record<string, string | undefined>,
+  print: (text: string) => void,
+): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      days: { type: 'string' },
+      name: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  const config = parseAppConfig(env).access;
+  const store = new AccessStore(config.dir);
+  const log = new AccessLogFile(config.dir);
+  const [command, name] = positionals;
+  switch (command) {
+    case 'add': {
+      const days = values.days === undefined ? DEFAULT_DAYS : Number(values.days);
+      const { access, code } = await store.add(name ?? '', days);
+      print(
+        [
+          `Zugang für „${access.label}“ erstellt, gültig bis ${localDate(access.expiresAt)}.`,
+          '',
+          `Link:  ${accessLink(config.siteUrl, code)}`,
+          `Code:  ${code}`,
+          '',
+          'Der Code wird nur jetzt angezeigt; gespeichert ist nur sein Hash.',
+        ].join('\n'),
+      );
+      return;
+    }
+    case 'list': {
+      const accesses = await store.readAccesses();
+      if (accesses.length === 0) return print('Noch keine Zugänge (make access-add NAME="…").');
+      const { entries } = await log.read();
+      return print(accessTable(accesses, await store.readUsage(), entries));
+    }
+    case 'revoke': {
+      const revoked = await store.revoke(name ?? '');
+      if (revoked.length === 0)
+        throw new Error(`Kein gültiger Zugang „${name}“ gefunden (make access-list).`);
+      return print(`Zugang „${revoked[0].label}“ widerrufen; offene Sitzungen enden sofort.`);
+    }
+    case 'log': {
+      const { entries, unreadable } = await log.read();
+      const wanted = values.name?.trim().toLocaleLowerCase();
+      const shown = entries
+        .filter((entry) => !wanted || entry.access.toLocaleLowerCase() === wanted)
+        .reverse();
+      if (values.json) return print(JSON.stringify(shown, null, 2));
+      if (unreadable > 0) print(`(${unreadable} unlesbare Zeile(n) übersprungen)`);
+      return print(shown.length > 0 ? logTable(shown) : 'Keine Zugriffe.');
+    }
+    default:
+      throw new UsageError(USAGE);
+  }
+}
+
+async function main(): Promise<void> {
+  // The environment wins over .env, as for the API itself.
+  if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE);
+  await runAccessCommand(process.argv.slice(2), process.env, (text) => console.log(text));
+}
+
+if (require.main === module)
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(error instanceof UsageError ? 2 : 1);
+  });

@@ -1,0 +1,249 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runAccessCommand } from '../src/access/access.cli';
+import { AccessLogEntry } from '../src/access/access-log';
+import { AccessStore } from '../src/access/access-store';
+import { binaryParser } from './support/binary';
+import { readRepoManifest } from './support/documents-fixture';
+import { SmtpSink } from './support/smtp-sink';
+import { TestApp, TestEnv, loginToken, startTestApp } from './support/test-app';
+import { until } from './support/until';
+
+const DAY_MS = 86_400_000;
+
+/** Runs the owner's command the way `make access-…` does, and returns what it printed. */
+async function command(dir: string, ...args: string[]): Promise<string> {
+  const lines: string[] = [];
+  await runAccessCommand(
+    args,
+    { ACCESS_DIR: dir, SITE_URL: 'https://bewerbung.example.ch' },
+    (text) => lines.push(text),
+  );
+  return lines.join('\n');
+}
+
+async function addAccess(dir: string, name: string): Promise<{ link: string; code: string }> {
+  const printed = await command(dir, 'add', name);
+  const link = /Link:\s+(\S+)/.exec(printed)?.[1] ?? '';
+  const code = /Code:\s+(\S+)/.exec(printed)?.[1] ?? '';
+  return { link, code };
+}
+
+const claims = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+
+describe('personal access links', () => {
+  let sink: SmtpSink;
+  let testApp: TestApp;
+  let dir: string;
+
+  const start = async (env: TestEnv = {}) => {
+    testApp = await startTestApp({
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(sink.port),
+      MAIL_TO: 'owner@example.ch',
+      ACCESS_DIR: dir,
+      ...env,
+    });
+  };
+  const exchange = (code: unknown) => testApp.http().post('/api/auth/access').send({ code });
+  const get = (path: string, token: string) =>
+    testApp
+      .http()
+      .get(path)
+      .set('Authorization', `Bearer ${token}`)
+      .buffer(true)
+      .parse(binaryParser);
+  const logEntries = async (...args: string[]) =>
+    JSON.parse(await command(dir, 'log', '--json', ...args)) as AccessLogEntry[];
+
+  beforeEach(async () => {
+    sink = new SmtpSink();
+    await sink.start();
+    dir = await mkdtemp(join(tmpdir(), 'api-access-'));
+  });
+  afterEach(async () => {
+    await testApp?.close();
+    await sink.stop();
+  });
+
+  it('prints a link and a code of 140 bits, and stores only its hash', async () => {
+    await start();
+    const { link, code } = await addAccess(dir, 'Muster AG');
+    expect(code).toMatch(/^([2-9A-HJ-NP-Z]{4}-){6}[2-9A-HJ-NP-Z]{4}$/);
+    expect(link).toBe(`https://bewerbung.example.ch/protected#zugang=${code}`);
+    const stored = await readFile(join(dir, 'accesses.json'), 'utf8');
+    expect(stored).toContain('Muster AG');
+    expect(stored).not.toContain(code);
+    expect(stored).not.toContain(code.replace(/-/g, ''));
+  });
+
+  it('exchanges the code for a token that lists, opens, downloads and zips; logs each action and mails the owner', async () => {
+    await start({ ACCESS_MAIL_INTERVAL: '2s' });
+    const { code } = await addAccess(dir, 'Muster AG');
+    const response = await exchange(code.toLowerCase()).expect(200);
+    expect(response.body).toEqual({ success: true, token: expect.any(String) });
+    const token = response.body.token as string;
+    expect(claims(token)).toMatchObject({ sub: 'bewerbung', name: 'Muster AG' });
+
+    const [file] = (await readRepoManifest())[0].files;
+    await get('/api/documents', token).expect(200);
+    await get(`/api/download/${file.filename}?intent=open`, token).expect(200);
+    await get(`/api/download/${file.filename}`, token).expect(200);
+    const zip = await get('/api/download-all', token).expect(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+
+    await until(async () => (await logEntries()).length === 5, 'five log entries');
+    const entries = await logEntries('--name', 'Muster AG');
+    expect(entries.map((entry) => [entry.access, entry.action, entry.file, entry.outcome])).toEqual(
+      [
+        ['Muster AG', 'zip', 'documents.zip', 'completed'],
+        ['Muster AG', 'download', file.filename, 'completed'],
+        ['Muster AG', 'open', file.filename, 'completed'],
+        ['Muster AG', 'list', undefined, 'completed'],
+        ['Muster AG', 'link', undefined, 'completed'],
+      ],
+    );
+    const raw = await readFile(join(dir, 'access-log.jsonl'), 'utf8');
+    expect(raw).not.toMatch(/127\.0\.0\.1|::1|"ip"|agent/i);
+    expect(raw).not.toContain(code);
+    expect(testApp.logger.text()).not.toContain(code);
+
+    // One mail at the first use, then one summary of the rest once the interval has passed.
+    const [first] = await sink.waitForMails(1);
+    expect(first.subject).toBe('Zugang „Muster AG“ zum ersten Mal benutzt');
+    expect(first.text).toContain('Zugangslink geöffnet');
+    const mails = await sink.waitForMails(2);
+    expect(mails[1].subject).toBe('Zugang „Muster AG“: 4 weitere Zugriffe');
+    expect(mails[1].text).toContain(`Dokument geöffnet: ${file.filename}`);
+    expect(mails[1].text).toContain('documents.zip heruntergeladen');
+
+    // A second opening of the link is activity, never a second "first use".
+    await exchange(code).expect(200);
+    await sink.waitForMails(3);
+    expect(sink.mails.filter((mail) => mail.subject?.includes('ersten Mal'))).toHaveLength(1);
+    const listed = await command(dir, 'list');
+    expect(listed).toMatch(/Muster AG .* gültig .* 2 +1 +3$/m);
+  }, 20_000);
+
+  it('refuses the old token and the code once the access is revoked', async () => {
+    await start();
+    const { code } = await addAccess(dir, 'Muster AG');
+    const token = (await exchange(code).expect(200)).body.token as string;
+    await get('/api/documents', token).expect(200);
+    expect(await command(dir, 'revoke', 'Muster AG')).toContain('widerrufen');
+    await get('/api/documents', token).expect(401);
+    await get('/api/download-all', token).expect(401);
+    const refused = await exchange(code).expect(401);
+    expect(refused.body).toMatchObject({ success: false });
+    expect(await command(dir, 'list')).toMatch(/Muster AG .* widerrufen/);
+  });
+
+  it('refuses the token once the access has expired', async () => {
+    await start();
+    // An access one day long, created so that it ends 1.5 s after now (the store's clock).
+    const { code } = await new AccessStore(dir).add('Kurz AG', 1, Date.now() - DAY_MS + 1500);
+    const token = (await exchange(code).expect(200)).body.token as string;
+    await get('/api/documents', token).expect(200);
+    await until(async () => (await get('/api/documents', token)).status === 401, 'the expiry');
+    await exchange(code).expect(401);
+  });
+
+  it('refuses a wrong code with 401, and with 429 beyond the login rate limit', async () => {
+    await start({ LOGIN_RATE_LIMIT: '5' });
+    await addAccess(dir, 'Muster AG');
+    const statuses: number[] = [];
+    for (const code of ['ABCD-EFGH-JKMN-PQRS-TUVW-XYZ2-3456', '', 'zu-kurz', 42])
+      statuses.push((await exchange(code)).status);
+    expect(statuses).toEqual([401, 401, 401, 400]);
+    await exchange('ABCD-EFGH-JKMN-PQRS-TUVW-XYZ2-3456').expect(401);
+    const limited = await exchange('ABCD-EFGH-JKMN-PQRS-TUVW-XYZ2-3456').expect(429);
+    expect(limited.body).toEqual({ statusCode: 429, message: expect.any(String) });
+  });
+
+  it('keeps the shared login working and logs it as "shared login", without mail', async () => {
+    await start({ ACCESS_MAIL_INTERVAL: '1s' });
+    await addAccess(dir, 'Muster AG');
+    const token = await loginToken(testApp);
+    expect(claims(token).acc).toBeUndefined();
+    await get('/api/documents', token).expect(200);
+    await get('/api/download-all', token).expect(200);
+    await until(async () => (await logEntries()).length === 2, 'two log entries');
+    expect((await logEntries()).map((entry) => [entry.access, entry.action])).toEqual([
+      ['shared login', 'zip'],
+      ['shared login', 'list'],
+    ]);
+    expect(await command(dir, 'log')).toMatch(/shared login +Dokumentenliste angesehen/);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(sink.mails).toHaveLength(0);
+  });
+
+  it('records "authorised" when nginx sends the bytes (X-Accel-Redirect)', async () => {
+    await start({ DOCUMENTS_VIA_NGINX: 'true' });
+    const { code } = await addAccess(dir, 'Muster AG');
+    const token = (await exchange(code).expect(200)).body.token as string;
+    const [file] = (await readRepoManifest())[0].files;
+    await get(`/api/download/${file.filename}?intent=open`, token).expect(200);
+    await get('/api/download-all', token).expect(200);
+    expect((await logEntries()).slice(0, 2).map((entry) => [entry.action, entry.outcome])).toEqual([
+      ['zip', 'authorised'],
+      ['open', 'authorised'],
+    ]);
+  });
+
+  it('sends no mail with ACCESS_MAIL=false', async () => {
+    await start({ ACCESS_MAIL: 'false', ACCESS_MAIL_INTERVAL: '1s' });
+    const { code } = await addAccess(dir, 'Muster AG');
+    const token = (await exchange(code).expect(200)).body.token as string;
+    await get('/api/documents', token).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(sink.mails).toHaveLength(0);
+  });
+
+  it('removes log entries older than the retention period at start', async () => {
+    const old = {
+      at: new Date(Date.now() - 181 * DAY_MS).toISOString(),
+      accessId: null,
+      access: 'shared login',
+      action: 'list',
+      outcome: 'completed',
+    };
+    const recent = { ...old, at: new Date(Date.now() - 179 * DAY_MS).toISOString() };
+    await writeFile(
+      join(dir, 'access-log.jsonl'),
+      `${JSON.stringify(old)}\n${JSON.stringify(recent)}\n`,
+    );
+    await start();
+    expect((await logEntries()).map((entry) => entry.at)).toEqual([recent.at]);
+  });
+
+  it('keeps logging after a power loss cut the last line short; the command skips that line', async () => {
+    const whole = {
+      at: new Date().toISOString(),
+      accessId: null,
+      access: 'shared login',
+      action: 'list',
+      outcome: 'completed',
+    };
+    await writeFile(join(dir, 'access-log.jsonl'), `${JSON.stringify(whole)}\n{"at":"2026-`);
+    await start();
+    await get('/api/documents', await loginToken(testApp)).expect(200);
+    expect((await logEntries()).map((entry) => entry.action)).toEqual(['list', 'list']);
+    expect(await command(dir, 'log')).toContain('(1 unlesbare Zeile(n) übersprungen)');
+  });
+
+  it('refuses to start on a damaged store, naming it, and leaves the file as it was', async () => {
+    const damaged = '{"version":1,"accesses":[{"id":"x","label":"Muster';
+    await writeFile(join(dir, 'accesses.json'), damaged);
+    await expect(start()).rejects.toThrow(
+      new RegExp(`Access store ${join(dir, 'accesses.json')} is damaged`),
+    );
+    expect(await readFile(join(dir, 'accesses.json'), 'utf8')).toBe(damaged);
+    await expect(command(dir, 'list')).rejects.toThrow(/is damaged/);
+    await expect(command(dir, 'add', 'Neu AG')).rejects.toThrow(/is damaged/);
+  });
+});

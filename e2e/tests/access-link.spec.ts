@@ -1,0 +1,99 @@
+// Personal access links (docs/product.md#personal-access-links): the link
+// logs in, its code leaves the address bar and the history at once, the
+// session survives a reload, and a revoked link shows a German message and
+// the gate.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { accessCommand, addAccess } from '../support/access';
+import { expectNoAxeViolations } from '../support/axe';
+import { expect, storedSession, test } from '../support/fixtures';
+import { expectedAnswer } from '../support/page-guard';
+
+const REFUSED = 'Dieser Zugangslink ist ungültig, abgelaufen oder wurde widerrufen.';
+
+// Both workers share the stack's store: every test its own recipient.
+const recipient = () => `Muster AG ${randomUUID().slice(0, 8)}`;
+
+async function expectDocumentsFor(page: Page, name: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Willkommen!' })).toBeVisible();
+  await expect(page.getByText(`Zugang für ${name}`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Alle Dokumente herunterladen (ZIP)' }),
+  ).toBeVisible();
+}
+
+test('the link logs in, leaves no code in the address or the history, and survives a reload', async ({
+  context,
+  stack,
+}) => {
+  const name = recipient();
+  const { link, code } = await addAccess(stack, name);
+  expect(link).toBe(`${stack.baseUrl}/protected#zugang=${code}`);
+
+  // Raw navigation, as a recipient's click on the link in a mail.
+  const page = await context.newPage();
+  await page.goto(link);
+  await expectDocumentsFor(page, name);
+  expect(page.url()).toBe(`${stack.baseUrl}/protected`);
+  expect(await page.evaluate(() => location.hash)).toBe('');
+  const session = await storedSession(page);
+  expect(session.isAuthenticated).toBe('true');
+  expect(JSON.stringify(session)).not.toContain(code);
+
+  // The entry the link made was replaced: going back from another page finds no code.
+  await page.goto(`${stack.baseUrl}/all-projects`);
+  await page.goBack();
+  expect(page.url()).toBe(`${stack.baseUrl}/protected`);
+  await expectDocumentsFor(page, name);
+
+  await page.reload();
+  await expectDocumentsFor(page, name);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  const log = JSON.parse(await accessCommand(stack, 'log', '--json', '--name', name)) as Array<{
+    action: string;
+  }>;
+  expect(log.map((entry) => entry.action)).toContain('link');
+  expect(log.filter((entry) => entry.action === 'list').length).toBeGreaterThanOrEqual(2);
+});
+
+test('a revoked link shows the German message and the gate; the open session ends', async ({
+  context,
+  stack,
+  guard,
+}) => {
+  guard.allow(expectedAnswer(401, '/api/auth/access'));
+  guard.allow(expectedAnswer(401, '/api/documents'));
+  const name = recipient();
+  const { link } = await addAccess(stack, name);
+  const open = await context.newPage();
+  await open.goto(link);
+  await expectDocumentsFor(open, name);
+
+  expect(await accessCommand(stack, 'revoke', name)).toContain('widerrufen');
+
+  const again = await context.newPage();
+  await again.goto(link);
+  await expect(again.getByRole('alert')).toHaveText(REFUSED);
+  await expect(again.getByRole('heading', { level: 1, name: 'Geschützter Bereich' })).toBeVisible();
+  await expect(again.getByPlaceholder('Benutzername')).toBeVisible();
+  expect(again.url()).toBe(`${stack.baseUrl}/protected`);
+
+  // The tab opened before: its token is refused on the next request, and the gate shows.
+  await open.reload();
+  await expect(open.getByRole('heading', { level: 1, name: 'Geschützter Bereich' })).toBeVisible();
+  expect(await storedSession(open)).toEqual({ isAuthenticated: null, token: null });
+});
+
+test('the documents page with the access name has no axe violations', async ({
+  context,
+  stack,
+}) => {
+  const name = recipient();
+  const { link } = await addAccess(stack, name);
+  const page = await context.newPage();
+  await page.goto(link);
+  await expectDocumentsFor(page, name);
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await expectNoAxeViolations(page, '/protected through an access link');
+});

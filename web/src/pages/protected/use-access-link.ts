@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { exchangeAccessCode, type LoginResult } from '../../api/api-client';
+import { claimAccessCode } from '../../auth/access-link';
+import { useSession } from '../../auth/session-context';
+
+export type AccessLinkState = 'none' | 'checking' | 'refused' | 'error';
+
+// One exchange per code, shared by React's repeated renders of the page in development.
+let running: Promise<LoginResult> | undefined;
+
+function startExchange(): Promise<LoginResult> | undefined {
+  const code = claimAccessCode();
+  if (code) running = exchangeAccessCode(code);
+  return running;
+}
+
+/**
+ * Exchanges the code of an access link (taken from the address by the entry script) for a
+ * session: the same login as user name and password. Refused: wrong, expired or revoked.
+ */
+export function useAccessLink(): AccessLinkState {
+  const { login } = useSession();
+  const [exchange] = useState(startExchange);
+  const [state, setState] = useState<AccessLinkState>(exchange ? 'checking' : 'none');
+
+  useEffect(() => {
+    if (!exchange) return;
+    let current = true;
+    exchange.then(
+      (result) => {
+        if (!current) return;
+        running = undefined;
+        if (result.success && result.token) {
+          login(result.token);
+          setState('none');
+        } else setState('refused');
+      },
+      () => {
+        if (!current) return;
+        running = undefined;
+        setState('error');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [exchange, login]);
+
+  return state;
+}
