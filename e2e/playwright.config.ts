@@ -13,8 +13,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Room for a slow machine (a Raspberry Pi, a busy CI host): the waits end as soon as the
+  // page is there, so only a failing test takes this long.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
   outputDir: './test-results',
