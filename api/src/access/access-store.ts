@@ -9,9 +9,12 @@
 // replaced whole (replaceFileDurably). A file that does not parse is never
 // read as empty: that would silently revoke nothing, or forget every access;
 // the start stops instead with one message naming the file (docs/faults.md).
+// Two commands at once (two terminals, a script) take turns through a lock
+// file, so neither writes over the access the other one has just added.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { lock } from 'proper-lockfile';
 import { replaceFileDurably } from '../common/durable-file';
 import { hashAccessCode, newAccessCode, normaliseAccessCode } from './access-code';
 
@@ -130,44 +133,59 @@ export class AccessStore {
     const name = checkLabel(label);
     if (!Number.isSafeInteger(days) || days < 1 || days > 3650)
       throw new Error('DAYS muss eine ganze Zahl von 1 bis 3650 sein.');
-    const accesses = await this.readAccesses();
-    if (accesses.some((a) => sameLabel(a.label, name) && accessState(a, now) === 'active'))
-      throw new Error(
-        `Es gibt schon einen gültigen Zugang „${name}“. Zuerst widerrufen (make access-revoke) oder einen anderen Namen wählen.`,
-      );
-    const code = newAccessCode();
-    const access: Access = {
-      id: randomBytes(9).toString('base64url'),
-      label: name,
-      codeHash: hashAccessCode(normaliseAccessCode(code) as string),
-      createdAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + days * DAY_MS).toISOString(),
-    };
-    await this.writeAccesses([...accesses, access]);
-    return { access, code };
+    return this.changeAccesses((accesses) => {
+      if (accesses.some((a) => sameLabel(a.label, name) && accessState(a, now) === 'active'))
+        throw new Error(
+          `Es gibt schon einen gültigen Zugang „${name}“. Zuerst widerrufen (make access-revoke) oder einen anderen Namen wählen.`,
+        );
+      const code = newAccessCode();
+      const access: Access = {
+        id: randomBytes(9).toString('base64url'),
+        label: name,
+        codeHash: hashAccessCode(normaliseAccessCode(code) as string),
+        createdAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + days * DAY_MS).toISOString(),
+      };
+      return { accesses: [...accesses, access], result: { access, code } };
+    });
   }
 
   /** Revokes the active accesses of that name; returns them (none: nothing changed). */
   async revoke(label: string, now = Date.now()): Promise<Access[]> {
     const name = checkLabel(label);
-    const accesses = await this.readAccesses();
-    const revoked: Access[] = [];
-    const next = accesses.map((access) => {
-      if (!sameLabel(access.label, name) || accessState(access, now) !== 'active') return access;
-      const changed = { ...access, revokedAt: new Date(now).toISOString() };
-      revoked.push(changed);
-      return changed;
+    return this.changeAccesses((accesses) => {
+      const revoked: Access[] = [];
+      const next = accesses.map((access) => {
+        if (!sameLabel(access.label, name) || accessState(access, now) !== 'active') return access;
+        const changed = { ...access, revokedAt: new Date(now).toISOString() };
+        revoked.push(changed);
+        return changed;
+      });
+      return { accesses: revoked.length > 0 ? next : accesses, result: revoked };
     });
-    if (revoked.length > 0) await this.writeAccesses(next);
-    return revoked;
   }
 
-  private async writeAccesses(accesses: Access[]): Promise<void> {
+  /** Reads, changes and writes accesses.json while holding the commands' lock. */
+  private async changeAccesses<T>(
+    change: (accesses: Access[]) => { accesses: Access[]; result: T },
+  ): Promise<T> {
     await mkdir(this.dir, { recursive: true });
-    await replaceFileDurably(
-      this.accessesFile,
-      `${JSON.stringify({ version: 1, accesses }, null, 2)}\n`,
-    );
+    const release = await lock(this.dir, {
+      lockfilePath: `${this.accessesFile}.lock`,
+      retries: { retries: 50, minTimeout: 20, maxTimeout: 200 },
+    });
+    try {
+      const before = await this.readAccesses();
+      const { accesses, result } = change(before);
+      if (accesses !== before)
+        await replaceFileDurably(
+          this.accessesFile,
+          `${JSON.stringify({ version: 1, accesses }, null, 2)}\n`,
+        );
+      return result;
+    } finally {
+      await release();
+    }
   }
 
   private async readJson(path: string): Promise<unknown> {

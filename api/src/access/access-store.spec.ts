@@ -1,0 +1,27 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AccessStore } from './access-store';
+
+describe('AccessStore', () => {
+  it('keeps every access when several commands add one at the same time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portfolio-access-store-'));
+    const names = Array.from({ length: 8 }, (_, i) => `Firma ${i}`);
+
+    // Separate stores, as separate command processes would have.
+    await Promise.all(names.map((name) => new AccessStore(dir).add(name, 30)));
+
+    const labels = (await new AccessStore(dir).readAccesses()).map((access) => access.label);
+    expect(labels.sort()).toEqual(names);
+  });
+
+  it('leaves accesses.json as it was when there is nothing to revoke', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portfolio-access-store-'));
+    const store = new AccessStore(dir);
+    await store.add('Muster AG', 30);
+    const before = await store.fingerprint();
+
+    expect(await store.revoke('Niemand AG')).toEqual([]);
+    expect(await store.fingerprint()).toBe(before);
+  });
+});
