@@ -7,30 +7,30 @@ import { useDocuments } from './use-documents';
 import { ZipButton } from './zip-button';
 import './protected-page.css';
 import { pageTitle } from '../../content/owner';
+import { useProtectedTexts } from '../../content/use-protected-texts';
 
 function DocumentsArea() {
   const logout = useLogout();
   const { state, retry } = useDocuments();
+  const texts = useProtectedTexts();
 
   return (
     <>
       <div className="page__header protected__header">
         <div>
-          <h1 className="page__title">Willkommen!</h1>
-          <p className="page__lead">
-            Hier findest du meine Bewerbungsunterlagen zum Ansehen und Herunterladen.
-          </p>
+          <h1 className="page__title">{texts.welcome}</h1>
+          <p className="page__lead">{texts.lead}</p>
         </div>
         <button type="button" className="button" onClick={logout}>
           Logout
         </button>
       </div>
-      {state.status === 'loading' && <p role="status">Dokumente werden geladen...</p>}
+      {state.status === 'loading' && <p role="status">{texts.loading}</p>}
       {state.status === 'error' && (
         <div role="alert" className="protected__error">
-          <p>Die Dokumente konnten nicht geladen werden.</p>
+          <p>{texts.loadFailed}</p>
           <button type="button" className="button" onClick={retry}>
-            Erneut versuchen
+            {texts.retry}
           </button>
         </div>
       )}
@@ -49,11 +49,12 @@ function DocumentsArea() {
 /** The documents page; the gate's login form stands in for it until the visitor logs in. */
 export default function ProtectedPage() {
   const { isAuthenticated } = useSession();
+  const { title } = useProtectedTexts();
   return (
     <div className="page container protected">
-      <title>{pageTitle('Dokumente')}</title>
+      <title>{pageTitle(title)}</title>
       <meta name="robots" content="noindex, nofollow" />
-      <BackHomeLink section="documents">Zurück zur Startseite</BackHomeLink>
+      <BackHomeLink section="documents" />
       {isAuthenticated ? <DocumentsArea /> : <LoginGate />}
     </div>
   );
