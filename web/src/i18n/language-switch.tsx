@@ -24,7 +24,7 @@ export function LanguageSwitch() {
 
   return (
     <a
-      className="button button--ghost language-switch"
+      className="site-nav__link language-switch"
       href={href}
       lang={target}
       hrefLang={target}

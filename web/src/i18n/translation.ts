@@ -18,28 +18,22 @@ export type Translated<T> = T extends string
       ? { [K in keyof T]: Translated<T[K]> }
       : T;
 
-type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+let english: Promise<EnglishTexts> | undefined;
+let englishLoaded: EnglishTexts | undefined;
 
-let english: Tracked<EnglishTexts> | undefined;
-
-/**
- * Loads the English texts once. The promise carries its value when it has arrived, which React's
- * `use` reads without suspending, so a page whose texts were loaded first hydrates in one pass.
- */
+/** Loads the English texts once. */
 export function loadEnglish(): Promise<EnglishTexts> {
-  if (!english) {
-    const loading: Tracked<EnglishTexts> = import('../content/en').then(({ en }) => {
-      loading.status = 'fulfilled';
-      loading.value = en;
-      return en;
-    });
-    english = loading;
-  }
+  english ??= import('../content/en').then(({ en }) => (englishLoaded = en));
   return english;
 }
 
-/** The current page's texts: `german` as given, or its English translation picked from the chunk. */
+/**
+ * The current page's texts: `german` as given, or its English translation picked from the chunk.
+ * Texts loaded before the render (the app's start loads them) are read at once, so the page
+ * renders and hydrates in one pass; otherwise the render waits for them (React's `use`).
+ */
 export function useTexts<T>(german: T, pickEnglish: (texts: EnglishTexts) => Translated<T>) {
   const language = useLanguage();
-  return language === 'de' ? (german as Translated<T>) : pickEnglish(use(loadEnglish()));
+  if (language === 'de') return german as Translated<T>;
+  return pickEnglish(englishLoaded ?? use(loadEnglish()));
 }

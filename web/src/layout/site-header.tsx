@@ -5,7 +5,6 @@ import { useLogout } from '../auth/use-logout';
 import { owner } from '../content/owner';
 import { useSiteTexts } from '../content/use-site-texts';
 import { earlyTap } from '../hydration/early-taps';
-import { LanguageSwitch } from '../i18n/language-switch';
 import { useTheme } from '../theme/theme-context';
 import { HeaderLoginPanel } from './header-login-panel';
 import { MenuIcon, ThemeIcon } from './icons';
@@ -52,7 +51,6 @@ export function SiteHeader() {
         />
 
         <div className="site-header__actions">
-          <LanguageSwitch />
           <button
             type="button"
             className="button button--ghost theme-toggle"

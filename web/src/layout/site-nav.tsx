@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { SessionVariant } from '../auth/session-variant';
 import { SECTION_IDS } from '../constants';
 import { useSiteTexts } from '../content/use-site-texts';
+import { LanguageSwitch } from '../i18n/language-switch';
 import { LockIcon } from './icons';
 import { SectionLink } from './section-link';
 
@@ -44,6 +45,10 @@ export function SiteNav({ id, open, onNavigate, onEscape }: SiteNavProps) {
             </SectionLink>
           </li>
         ))}
+        {/* In the navigation, so narrow screens fold it into the burger menu with the rest. */}
+        <li className="site-nav__language">
+          <LanguageSwitch />
+        </li>
       </ul>
     </nav>
   );
