@@ -1,7 +1,9 @@
 // German at the root, English under /en/ (docs/product.md#languages): every page says its
 // language, canonical address and alternates in its prerendered HTML and in the sitemap, and
 // the switch at the end of the header's navigation opens the same page (and section) in the
-// other language, with or without JavaScript, remembering nothing but the address.
+// other language, with or without JavaScript, remembering nothing but the address. Only / offers
+// English, to a browser that prefers it.
+import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { LANGUAGES, type LanguageTexts } from '../support/languages';
 import { goToSection, openMenuIfFolded, sectionHeading } from '../support/site';
@@ -103,4 +105,42 @@ test('the switch works without JavaScript', async ({ browser, baseURL }) => {
   await switchLink(ENGLISH)(page).click();
   await expect(page).toHaveURL('/all-projects');
   await context.close();
+});
+
+test('only / offers English to a browser that prefers it, never by a redirect', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const context = await browser.newContext({ baseURL, locale: 'en-GB' });
+  const page = await context.newPage();
+  const interactive = () => page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  const notice = page.getByRole('region', { name: 'Language' });
+  await page.goto('/');
+  await interactive();
+  await expect(page).toHaveURL('/');
+  await expect(notice.getByRole('link', { name: 'Read it in English' })).toHaveAttribute(
+    'href',
+    '/en/',
+  );
+  await expectNoAxeViolations(page, 'the offer of English');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toBeHidden();
+  for (const path of ['/all-projects', '/en/']) {
+    await page.goto(path);
+    await interactive();
+    await expect(notice).toHaveCount(0);
+  }
+  await context.close();
+
+  // The prerendered / is the same whichever language a browser asks for.
+  const asked = async (language: string) =>
+    (await request.get('/', { headers: { 'accept-language': language } })).text();
+  expect(await asked('en-GB,en;q=0.9')).toBe(await asked('de-CH,de;q=0.9'));
+});
+
+test('a browser that prefers German is offered nothing', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('#home')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Language' })).toHaveCount(0);
 });

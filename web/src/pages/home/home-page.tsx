@@ -1,5 +1,6 @@
 import { useSiteTexts } from '../../content/use-site-texts';
 import { useHomeScrollState } from '../../hooks/use-home-scroll-state';
+import { EnglishSuggestion } from '../../i18n/english-suggestion';
 import { AboutSection } from '../../sections/about/about-section';
 import { ContactSection } from '../../sections/contact/contact-section';
 import { DocumentsSection } from '../../sections/documents/documents-section';
@@ -14,6 +15,7 @@ export function HomePage() {
     <>
       <title>{meta.homeTitle}</title>
       <meta name="description" content={meta.homeDescription} />
+      <EnglishSuggestion />
       <HomeSection />
       <AboutSection />
       <EducationSection />
