@@ -95,8 +95,12 @@ for (const t of LANGUAGES) {
   });
 }
 
-test('the switch works without JavaScript', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+test('the switch works without JavaScript', { tag: '@layout' }, async ({ browser, baseURL }) => {
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    viewport: test.info().project.use.viewport,
+  });
   const page = await context.newPage();
   await page.goto('/all-projects');
   await switchLink(GERMAN)(page).click();
