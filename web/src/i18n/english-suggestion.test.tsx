@@ -16,6 +16,8 @@ describe('the offer of English on the German start page', () => {
   });
 
   it('shows a notice with a link to /en/ that can be dismissed', async () => {
+    // The notice's chunk loaded first: compiled on the spot, it can take longer than a findBy waits.
+    await import('./english-notice');
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'de']);
     renderApp('/');
     const notice = await screen.findByRole('region', { name: 'Language' });
