@@ -45,6 +45,17 @@ describe('POST /api/mail through SMTP', () => {
     expect(mail.text).toContain('Name: Anna Müller\n');
     expect(mail.text).toContain(`E-Mail: ${CONTACT.email}\n`);
     expect(mail.text).toContain(`Nachricht:\n${CONTACT.message}`);
+    expect(mail.text).toContain('Sprache des Formulars: Deutsch\n');
+  });
+
+  it.each([
+    ['de', 'Deutsch'],
+    ['en', 'Englisch'],
+  ])('names the form language %s in German in the mail', async (language, name) => {
+    await send({ ...CONTACT, language }).expect(200);
+    const [mail] = await sink.waitForMails(1);
+    expect(mail.subject).toBe(`Kontaktanfrage von ${CONTACT.name}`);
+    expect(mail.text).toContain(`Sprache des Formulars: ${name}\n`);
   });
 
   it('accepts a message of exactly 750 characters', async () => {
@@ -75,6 +86,8 @@ describe('POST /api/mail through SMTP', () => {
     ['a number as name', { name: 42 }, 'name'],
     ['a non-string honeypot', { referrer: 1 }, 'referrer'],
     ['an extra field', { cc: 'victim@example.ch' }, 'cc'],
+    ['an unknown language', { language: 'fr' }, 'language'],
+    ['a language that is not a string', { language: ['en'] }, 'language'],
   ])('refuses %s with 400 naming the field and sends nothing', async (_case, change, field) => {
     const response = await send({ ...CONTACT, ...change }).expect(400);
     expect(response.body).toMatchObject({ statusCode: 400, message: 'Validation failed' });

@@ -43,14 +43,15 @@ async function login(stack: Stack): Promise<string> {
 
 async function pageRows(app: Stack, floorDist: string, scriptFreeDist: string): Promise<Row[]> {
   step(
-    'Lighthouse (mobile), median of 3 runs: the floor page; / and /all-projects, with and without scripts ...',
+    'Lighthouse (mobile), median of 3 runs: the floor page; /, /all-projects and their English twins, with and without scripts ...',
   );
   const floorStack = await startStack({ webRoot: floorDist });
   const scriptFreeStack = await startStack({ webRoot: scriptFreeDist });
   try {
     const floor = await auditMedian(`${floorStack.baseUrl}/`);
     const rows: Row[] = [];
-    for (const page of ['/', '/all-projects']) {
+    // Each English page beside its German twin: the same page, the other language's texts.
+    for (const page of ['/', '/en/', '/all-projects', '/en/all-projects']) {
       const audit = await auditMedian(`${app.baseUrl}${page}`);
       const scriptFree = await auditMedian(`${scriptFreeStack.baseUrl}${page}`);
       rows.push(...lighthouseRows(page, audit, floor), scriptFreeRow(page, audit, scriptFree));

@@ -4,7 +4,7 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const PAGES = ['index.html', 'all-projects.html'];
+const PAGES = ['index.html', 'en/index.html', 'all-projects.html', 'en/all-projects.html'];
 const SCRIPTS = /<script\b[^>]*>[\s\S]*?<\/script>|<link rel="modulepreload"[^>]*>/g;
 
 /** Copies the built site into `<workDir>/script-free` without its scripts; returns that folder. */

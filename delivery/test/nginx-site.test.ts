@@ -10,6 +10,9 @@ import { request } from './helpers/http-client';
 import {
   ALL_PROJECTS_HTML,
   APP_JS,
+  EN_ALL_PROJECTS_HTML,
+  EN_INDEX_HTML,
+  EN_SPA_HTML,
   INDEX_HTML,
   PRECOMPRESSED_CSS,
   SPA_HTML,
@@ -32,6 +35,11 @@ describe('nginx front (plain HTTP)', () => {
       '/all-projects?sprache=SQL': SPA_HTML,
       '/protected': SPA_HTML,
       '/no/such/page': SPA_HTML,
+      '/en/': EN_INDEX_HTML,
+      '/en/all-projects': EN_ALL_PROJECTS_HTML,
+      '/en/all-projects?sprache=SQL': EN_SPA_HTML,
+      '/en/protected': EN_SPA_HTML,
+      '/en/no/such/page': EN_SPA_HTML,
     };
     for (const [path, body] of Object.entries(expected)) {
       const res = await request(url(path));
@@ -40,6 +48,13 @@ describe('nginx front (plain HTTP)', () => {
       assert.match(String(res.headers['content-type']), /^text\/html/, path);
       assert.equal(res.headers['cache-control'], 'no-cache', path);
     }
+  });
+
+  it('sends /en to the English start page, keeping the query', async () => {
+    const res = await request(url('/en?x=1'));
+    assert.equal(res.status, 301);
+    assert.equal(res.headers.location, '/en/?x=1');
+    assertSecurityHeaders(res.headers, '/en');
   });
 
   it('serves hashed assets cached for a year, and 404 for a missing one', async () => {
@@ -80,6 +95,8 @@ describe('nginx front (plain HTTP)', () => {
   it('sends the security headers on pages, assets, errors and API answers', async () => {
     const answers = {
       '/': await request(url('/')),
+      '/en/': await request(url('/en/')),
+      '/en/protected': await request(url('/en/protected')),
       '/assets/…js': await request(url('/assets/index-Bx12abcd.js')),
       '404': await request(url('/assets/missing.js')),
       '405': await request(url('/'), { method: 'POST', body: 'x' }),
@@ -107,6 +124,9 @@ describe('nginx front (plain HTTP)', () => {
       ['POST', '/'],
       ['POST', '/index.html'],
       ['POST', '/all-projects'],
+      ['POST', '/en/'],
+      ['POST', '/en/all-projects'],
+      ['DELETE', '/en/protected'],
       ['PUT', '/assets/index-Bx12abcd.js'],
       ['DELETE', '/protected'],
     ]) {

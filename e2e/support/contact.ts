@@ -2,17 +2,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { readMailbox, waitForMail } from '@portfolio/stack';
+import { textsOf } from './languages';
 
 export function contactForm(page: Page) {
-  return page.getByRole('form', { name: 'Kontaktformular' });
+  return page.getByRole('form', { name: textsOf(page).contactForm });
 }
 
 export function contactFields(page: Page) {
   const form = contactForm(page);
+  const labels = textsOf(page).contactFields;
   return {
-    name: form.getByLabel('Name'),
-    email: form.getByLabel('E-Mail'),
-    message: form.getByLabel('Nachricht'),
+    name: form.getByLabel(labels.name),
+    email: form.getByLabel(labels.email),
+    message: form.getByLabel(labels.message),
     referrer: form.locator('input[name="referrer"]'),
     submit: form.locator('button[type="submit"]'),
     counter: form.locator('#contact-counter'),

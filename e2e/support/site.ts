@@ -1,20 +1,11 @@
 // The product's rules the tests check (docs/product.md), written out rather
 // than imported from the app so that a change on either side shows, and
-// locators for the shared parts of every page (header, navigation, login panel).
+// locators for the shared parts of every page (header, navigation, login panel)
+// in the page's language (support/languages.ts).
 import type { Page } from '@playwright/test';
+import { textsOf, type LanguageTexts } from './languages';
 
-export const SECTIONS = [
-  { id: 'home', label: 'Startseite' },
-  { id: 'about', label: 'Über mich' },
-  { id: 'education', label: 'Schule' },
-  { id: 'projects', label: 'Projekte' },
-  { id: 'documents', label: 'Dokumente' },
-  { id: 'contact', label: 'Kontakt' },
-] as const;
-
-export type SectionId = (typeof SECTIONS)[number]['id'];
-
-export const LOGIN_INVALID = 'Ungültiger Benutzername oder Passwort';
+export type SectionId = LanguageTexts['sections'][number]['id'];
 export const MESSAGE_MAX_LENGTH = 750;
 export const CONTACT_STATUS_RESET_MS = 3000;
 export const COPYRIGHT_YEAR = 2025;
@@ -54,14 +45,15 @@ export const FILTER_OPTIONS = [
 ];
 
 export function nav(page: Page) {
-  return page.getByRole('navigation', { name: 'Hauptnavigation' });
+  return page.getByRole('navigation', { name: textsOf(page).navigation });
 }
 
 export function burger(page: Page) {
-  return page.getByRole('button', { name: /^Menü (öffnen|schliessen)$/ });
+  const { openMenu, closeMenu } = textsOf(page);
+  return page.getByRole('button', { name: new RegExp(`^(${openMenu}|${closeMenu})$`) });
 }
 
-/** The nav link of a section; "Dokumente" carries the lock state in its name. */
+/** The nav link of a section; "Dokumente"/"Documents" carries the lock state in its name. */
 export function navLink(page: Page, label: string) {
   return nav(page).getByRole('link', { name: new RegExp(`^${label}`) });
 }

@@ -1,164 +1,159 @@
 // Login and logout from the header, the documents section and the /protected
-// gate, as docs/product.md#login describes them.
+// gate, in each language, as docs/product.md#login describes them.
 import { expect, openWithSession, storedSession, test } from '../support/fixtures';
 import { loginForm, submitCorrectLogin, submitWrongLogin } from '../support/login';
 import { expectedAnswer, expectedNetworkFailure } from '../support/page-guard';
-import {
-  headerLoginButton,
-  LOGIN_INVALID,
-  loginDialog,
-  navLink,
-  withMenuOpen,
-} from '../support/site';
+import { LANGUAGES, textsOf } from '../support/languages';
+import { headerLoginButton, loginDialog, navLink, withMenuOpen } from '../support/site';
 import type { Page } from '@playwright/test';
 
 const LOGIN_PATH = '/api/auth/login';
 
 async function expectLoggedIn(page: Page) {
+  const documents = textsOf(page).sections[4].label;
   const session = await storedSession(page);
   expect(session.isAuthenticated).toBe('true');
   expect(session.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
   await withMenuOpen(page, () =>
-    expect(navLink(page, 'Dokumente')).toHaveAccessibleName('Dokumente (entsperrt)'),
+    expect(navLink(page, documents)).toHaveAccessibleName(`${documents} ${textsOf(page).unlocked}`),
   );
 }
 
-test.describe('header login', { tag: '@layout' }, () => {
-  test('a wrong password shows the message above the fields', async ({ page, stack, guard }) => {
-    guard.allow(expectedAnswer(401, LOGIN_PATH));
-    await page.goto('/');
+for (const t of LANGUAGES) {
+  const home = t.path('/');
+  const protectedPage = t.path('/protected');
+
+  test.describe(`header login (${t.code})`, { tag: '@layout' }, () => {
+    test('a wrong password shows the message above the fields', async ({ page, stack, guard }) => {
+      guard.allow(expectedAnswer(401, LOGIN_PATH));
+      await page.goto(home);
+      await headerLoginButton(page).click();
+      const form = loginForm(loginDialog(page));
+      await submitWrongLogin(form, stack);
+      await expect(form.getByRole('alert')).toHaveText(t.loginInvalid);
+      expect(await storedSession(page)).toEqual({ isAuthenticated: null, token: null });
+    });
+
+    test('the right password logs in, survives a reload and logout clears it', async ({
+      page,
+      stack,
+    }) => {
+      await page.goto(home);
+      await headerLoginButton(page).click();
+      await submitCorrectLogin(loginForm(loginDialog(page)), stack);
+      await expect(loginDialog(page)).toBeHidden();
+      await expectLoggedIn(page);
+      await expect(page.getByRole('link', { name: t.openProtected })).toBeVisible();
+
+      await page.reload();
+      await expectLoggedIn(page);
+
+      await page.goto(t.path('/all-projects'));
+      await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(home);
+      expect(await storedSession(page)).toEqual({ isAuthenticated: null, token: null });
+      await expect(headerLoginButton(page)).toBeVisible();
+    });
+
+    test('the Login button toggles the panel; Cancel and Escape close it', async ({ page }) => {
+      await page.goto(home);
+      await headerLoginButton(page).click();
+      await expect(loginDialog(page)).toBeVisible();
+      await headerLoginButton(page).click();
+      await expect(loginDialog(page)).toBeHidden();
+      await headerLoginButton(page).click();
+      await loginDialog(page).getByRole('button', { name: t.cancel }).click();
+      await expect(loginDialog(page)).toBeHidden();
+      await headerLoginButton(page).click();
+      await expect(loginDialog(page).getByPlaceholder(t.username)).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(loginDialog(page)).toBeHidden();
+    });
+  });
+
+  test(`the button reads "${t.checking}" while the login is pending`, async ({ page, stack }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requests = 0;
+    await page.route(`**${LOGIN_PATH}`, async (route) => {
+      requests += 1;
+      await held;
+      await route.continue();
+    });
+    await page.goto(home);
     await headerLoginButton(page).click();
     const form = loginForm(loginDialog(page));
-    await submitWrongLogin(form, stack);
-    await expect(form.getByRole('alert')).toHaveText(LOGIN_INVALID);
-    expect(await storedSession(page)).toEqual({ isAuthenticated: null, token: null });
-  });
-
-  test('the right password logs in, survives a reload and logout clears it', async ({
-    page,
-    stack,
-  }) => {
-    await page.goto('/');
-    await headerLoginButton(page).click();
-    await submitCorrectLogin(loginForm(loginDialog(page)), stack);
-    await expect(loginDialog(page)).toBeHidden();
-    await expectLoggedIn(page);
-    await expect(page.getByRole('link', { name: 'Passwortgeschützte Seite öffnen' })).toBeVisible();
-
-    await page.reload();
-    await expectLoggedIn(page);
-
-    await page.goto('/all-projects');
-    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL('/');
-    expect(await storedSession(page)).toEqual({ isAuthenticated: null, token: null });
-    await expect(headerLoginButton(page)).toBeVisible();
-  });
-
-  test('the Login button toggles the panel; Abbrechen and Escape close it', async ({ page }) => {
-    await page.goto('/');
-    await headerLoginButton(page).click();
-    await expect(loginDialog(page)).toBeVisible();
-    await headerLoginButton(page).click();
-    await expect(loginDialog(page)).toBeHidden();
-    await headerLoginButton(page).click();
-    await loginDialog(page).getByRole('button', { name: 'Abbrechen' }).click();
-    await expect(loginDialog(page)).toBeHidden();
-    await headerLoginButton(page).click();
-    await expect(loginDialog(page).getByPlaceholder('Benutzername')).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(loginDialog(page)).toBeHidden();
-  });
-});
-
-test('the button reads "Überprüfen..." while the login is pending', async ({ page, stack }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let requests = 0;
-  await page.route(`**${LOGIN_PATH}`, async (route) => {
-    requests += 1;
-    await held;
-    await route.continue();
-  });
-  await page.goto('/');
-  await headerLoginButton(page).click();
-  const form = loginForm(loginDialog(page));
-  await submitCorrectLogin(form, stack);
-
-  const busy = form.getByRole('button', { name: 'Überprüfen...' });
-  await expect(busy).toBeDisabled();
-  await expect(form.getByPlaceholder('Benutzername')).toBeDisabled();
-  await expect(form.getByPlaceholder('Passwort')).toBeDisabled();
-  await expect(form.getByRole('button', { name: 'Abbrechen' })).toBeDisabled();
-  await form.evaluate((element: HTMLFormElement) => element.requestSubmit());
-  release();
-  await expect(loginDialog(page)).toBeHidden();
-  await expectLoggedIn(page);
-  expect(requests).toBe(1);
-});
-
-test.describe('documents section login', () => {
-  test('wrong, then right password, then the protected page', async ({ page, stack, guard }) => {
-    guard.allow(expectedAnswer(401, LOGIN_PATH));
-    await page.goto('/');
-    const form = loginForm(page.locator('#documents'));
-    await submitWrongLogin(form, stack);
-    await expect(form.getByRole('alert')).toHaveText(LOGIN_INVALID);
-
     await submitCorrectLogin(form, stack);
-    const link = page.getByRole('link', { name: 'Passwortgeschützte Seite öffnen' });
-    await expect(link).toBeVisible();
-    await expect(page.locator('#documents').getByRole('alert')).toHaveCount(0);
+
+    const busy = form.getByRole('button', { name: t.checking });
+    await expect(busy).toBeDisabled();
+    await expect(form.getByPlaceholder(t.username)).toBeDisabled();
+    await expect(form.getByPlaceholder(t.password)).toBeDisabled();
+    await expect(form.getByRole('button', { name: t.cancel })).toBeDisabled();
+    await form.evaluate((element: HTMLFormElement) => element.requestSubmit());
+    release();
+    await expect(loginDialog(page)).toBeHidden();
     await expectLoggedIn(page);
-    await link.click();
-    await expect(page).toHaveURL('/protected');
-    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen!' })).toBeVisible();
-  });
-});
-
-test.describe('gate on /protected', { tag: '@layout' }, () => {
-  test('wrong, then right password opens the documents', async ({ page, stack, guard }) => {
-    guard.allow(expectedAnswer(401, LOGIN_PATH));
-    await page.goto('/protected');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Geschützter Bereich' }),
-    ).toBeVisible();
-    const form = loginForm(page.getByRole('main'));
-    await submitWrongLogin(form, stack);
-    await expect(form.getByRole('alert')).toHaveText(LOGIN_INVALID);
-
-    await submitCorrectLogin(form, stack);
-    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen!' })).toBeVisible();
-    await expectLoggedIn(page);
-    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL('/');
-    expect(await storedSession(page)).toEqual({ isAuthenticated: null, token: null });
+    expect(requests).toBe(1);
   });
 
-  test('a request error reads "Serverfehler. Bitte versuche es erneut."', async ({
-    page,
-    stack,
-    guard,
-  }) => {
-    guard.allow(expectedNetworkFailure(LOGIN_PATH));
-    await page.route(`**${LOGIN_PATH}`, (route) => route.abort('connectionrefused'));
-    await page.goto('/protected');
-    const form = loginForm(page.getByRole('main'));
-    await submitCorrectLogin(form, stack);
-    await expect(form.getByRole('alert')).toHaveText('Serverfehler. Bitte versuche es erneut.');
+  test.describe(`documents section login (${t.code})`, () => {
+    test('wrong, then right password, then the protected page', async ({ page, stack, guard }) => {
+      guard.allow(expectedAnswer(401, LOGIN_PATH));
+      await page.goto(home);
+      const form = loginForm(page.locator('#documents'));
+      await submitWrongLogin(form, stack);
+      await expect(form.getByRole('alert')).toHaveText(t.loginInvalid);
+
+      await submitCorrectLogin(form, stack);
+      const link = page.getByRole('link', { name: t.openProtected });
+      await expect(link).toBeVisible();
+      await expect(page.locator('#documents').getByRole('alert')).toHaveCount(0);
+      await expectLoggedIn(page);
+      await link.click();
+      await expect(page).toHaveURL(protectedPage);
+      await expect(page.getByRole('heading', { level: 1, name: t.welcome })).toBeVisible();
+    });
   });
 
-  test('reload keeps the session on /protected', async ({ page, token }) => {
-    const documentsListed = () =>
-      expect(page.getByRole('button', { name: 'Download' }).first()).toBeVisible();
-    await openWithSession(page, token, '/protected');
-    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen!' })).toBeVisible();
-    // Reloading while the list is still loading would cancel its request (a failure the guard
-    // reports); a visitor reloads a page they have seen.
-    await documentsListed();
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Willkommen!' })).toBeVisible();
-    await documentsListed();
+  test.describe(`gate on /protected (${t.code})`, { tag: '@layout' }, () => {
+    test('wrong, then right password opens the documents', async ({ page, stack, guard }) => {
+      guard.allow(expectedAnswer(401, LOGIN_PATH));
+      await page.goto(protectedPage);
+      await expect(page.getByRole('heading', { level: 1, name: t.gate })).toBeVisible();
+      const form = loginForm(page.getByRole('main'));
+      await submitWrongLogin(form, stack);
+      await expect(form.getByRole('alert')).toHaveText(t.loginInvalid);
+
+      await submitCorrectLogin(form, stack);
+      await expect(page.getByRole('heading', { level: 1, name: t.welcome })).toBeVisible();
+      await expectLoggedIn(page);
+      await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(home);
+      expect(await storedSession(page)).toEqual({ isAuthenticated: null, token: null });
+    });
+
+    test(`a request error reads "${t.serverError}"`, async ({ page, stack, guard }) => {
+      guard.allow(expectedNetworkFailure(LOGIN_PATH));
+      await page.route(`**${LOGIN_PATH}`, (route) => route.abort('connectionrefused'));
+      await page.goto(protectedPage);
+      const form = loginForm(page.getByRole('main'));
+      await submitCorrectLogin(form, stack);
+      await expect(form.getByRole('alert')).toHaveText(t.serverError);
+    });
+
+    test('reload keeps the session on /protected', async ({ page, token }) => {
+      const documentsListed = () =>
+        expect(page.getByRole('button', { name: 'Download' }).first()).toBeVisible();
+      await openWithSession(page, token, protectedPage);
+      await expect(page.getByRole('heading', { level: 1, name: t.welcome })).toBeVisible();
+      // Reloading while the list is still loading would cancel its request (a failure the guard
+      // reports); a visitor reloads a page they have seen.
+      await documentsListed();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: t.welcome })).toBeVisible();
+      await documentsListed();
+    });
   });
-});
+}

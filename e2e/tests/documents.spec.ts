@@ -1,6 +1,6 @@
 // The protected documents page: every file opens in a new tab and downloads
-// with its name and bytes, the ZIP holds every file, and a token the API
-// refuses leads back to the gate.
+// with its name and bytes, the ZIP holds every file, failures alert in the
+// page's language, and a token the API refuses leads back to the gate.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -14,6 +14,7 @@ import {
   tamperedToken,
 } from '../support/documents';
 import { expect, openWithSession, storedSession, test } from '../support/fixtures';
+import { LANGUAGES } from '../support/languages';
 import { expectedAnswer } from '../support/page-guard';
 import { ZIP_FILE_NAME } from '../support/site';
 
@@ -21,21 +22,51 @@ function fileRow(page: Page, name: string) {
   return page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
 }
 
-test('lists the groups of the manifest with their files', async ({ page, token, stack }) => {
-  const groups = await readManifest(stack.documentsDir);
-  await openWithSession(page, token, '/protected');
-  await expect(page.getByRole('heading', { level: 1, name: 'Willkommen!' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
-    groups.map((group) => group.section),
-  );
-  for (const group of groups) {
-    const region = page.getByRole('region', { name: group.section });
-    await expect(region.getByRole('listitem')).toHaveCount(group.files.length);
-  }
-  await expect(
-    page.getByRole('button', { name: 'Alle Dokumente herunterladen (ZIP)' }),
-  ).toBeEnabled();
-});
+for (const t of LANGUAGES) {
+  test(`lists the groups of the manifest with their files (${t.code})`, async ({
+    page,
+    token,
+    stack,
+  }) => {
+    const groups = await readManifest(stack.documentsDir);
+    await openWithSession(page, token, t.path('/protected'));
+    await expect(page.getByRole('heading', { level: 1, name: t.welcome })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
+      groups.map((group) => group.section),
+    );
+    for (const group of groups) {
+      const region = page.getByRole('region', { name: group.section });
+      await expect(region.getByRole('listitem')).toHaveCount(group.files.length);
+    }
+    await expect(page.getByRole('button', { name: t.zip })).toBeEnabled();
+  });
+
+  test(`a failed open, download or ZIP says so in an alert in the page's language (${t.code})`, async ({
+    page,
+    token,
+    stack,
+    guard,
+  }) => {
+    const [file] = manifestFiles(await readManifest(stack.documentsDir));
+    for (const path of [`/api/download/${file.filename}`, '/api/download-all'])
+      guard.allow(expectedAnswer(500, path));
+    await page.route(/\/api\/download(-all|\/)/, (route) =>
+      route.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal server error' } }),
+    );
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await openWithSession(page, token, t.path('/protected'));
+    await fileRow(page, file.name).getByRole('button', { name: t.open }).click();
+    await expect.poll(() => alerts).toEqual([t.openFailed]);
+    await fileRow(page, file.name).getByRole('button', { name: 'Download' }).click();
+    await expect.poll(() => alerts).toEqual([t.openFailed, t.downloadFailed]);
+    await page.getByRole('button', { name: t.zip }).click();
+    await expect.poll(() => alerts).toEqual([t.openFailed, t.downloadFailed, t.zipFailed]);
+  });
+}
 
 // One test per group, so the two workers share the PDF viewer's work.
 for (const group of readManifestSync()) {
@@ -80,44 +111,44 @@ test('every file downloads under its name with the same bytes', async ({ page, t
   }
 });
 
-test('the ZIP downloads as documents.zip and holds every file', async ({
-  page,
-  token,
-  stack,
-  guard,
-}) => {
-  // The app reads the ZIP as a stream to show progress. Chromium may report such a
-  // request as aborted when the stream ends before its own completion notice; the
-  // bytes below prove the download complete.
-  guard.allow(/^failed request: \S+\/api\/download-all \(net::ERR_ABORTED\)$/);
-  const files = manifestFiles(await readManifest(stack.documentsDir));
-  await openWithSession(page, token, '/protected');
-  // A slow line (4 KB/s) so the sample ZIP takes seconds and its progress can be read.
-  const network = await page.context().newCDPSession(page);
-  await network.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: 4000,
-    uploadThroughput: -1,
+for (const t of LANGUAGES) {
+  test(`the ZIP downloads as documents.zip and holds every file (${t.code})`, async ({
+    page,
+    token,
+    stack,
+    guard,
+  }) => {
+    // The app reads the ZIP as a stream to show progress. Chromium may report such a
+    // request as aborted when the stream ends before its own completion notice; the
+    // bytes below prove the download complete.
+    guard.allow(/^failed request: \S+\/api\/download-all \(net::ERR_ABORTED\)$/);
+    const files = manifestFiles(await readManifest(stack.documentsDir));
+    await openWithSession(page, token, t.path('/protected'));
+    // A slow line (4 KB/s) so the sample ZIP takes seconds and its progress can be read.
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 4000,
+      uploadThroughput: -1,
+    });
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: t.zip }).click();
+    await expect(page.getByRole('button', { name: t.zipLoading })).toBeVisible();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe(ZIP_FILE_NAME);
+    const entries = await unzip(await readFile(await download.path()));
+    expect(entries.size).toBe(files.length);
+    const byName = new Map(
+      [...entries].map(([entry, bytes]) => [path.posix.basename(entry), bytes]),
+    );
+    for (const file of files) {
+      const original = await readFile(path.join(stack.documentsDir, file.filename));
+      expect(byName.get(file.filename)?.equals(original), file.filename).toBe(true);
+    }
+    await expect(page.getByRole('button', { name: t.zip })).toBeEnabled();
   });
-  const downloaded = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Alle Dokumente herunterladen (ZIP)' }).click();
-  await expect(
-    page.getByRole('button', { name: /^ZIP wird geladen\.\.\. \d+ % \([\d.]+ von [\d.]+ MB\)$/ }),
-  ).toBeVisible();
-  const download = await downloaded;
-  expect(download.suggestedFilename()).toBe(ZIP_FILE_NAME);
-  const entries = await unzip(await readFile(await download.path()));
-  expect(entries.size).toBe(files.length);
-  const byName = new Map([...entries].map(([entry, bytes]) => [path.posix.basename(entry), bytes]));
-  for (const file of files) {
-    const original = await readFile(path.join(stack.documentsDir, file.filename));
-    expect(byName.get(file.filename)?.equals(original), file.filename).toBe(true);
-  }
-  await expect(
-    page.getByRole('button', { name: 'Alle Dokumente herunterladen (ZIP)' }),
-  ).toBeEnabled();
-});
+}
 
 test.describe('a token the API refuses leads back to the gate', () => {
   const cases = [

@@ -1,13 +1,17 @@
-// The prerendered pages (/ and /all-projects): their HTML already holds the page's text, a
+// The prerendered pages (/ and /all-projects, in German and English): their HTML already holds the page's text, a
 // stored session shows in the first painted frame (before any bundle script runs), and
 // hydration leaves a working page without a console error (the guard checks that).
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { headerLoginButton } from '../support/site';
 
+const HOME_TEXTS = '#home .hero__text, .marquee__group:not([data-copy]) h3';
+const ALL_PROJECTS_TEXTS = 'h1, .project-card__title';
 const PAGES = [
-  { path: '/', texts: '#home .hero__text, .marquee__group:not([data-copy]) h3' },
-  { path: '/all-projects', texts: 'h1, .project-card__title' },
+  { path: '/', texts: HOME_TEXTS },
+  { path: '/all-projects', texts: ALL_PROJECTS_TEXTS },
+  { path: '/en/', texts: HOME_TEXTS },
+  { path: '/en/all-projects', texts: ALL_PROJECTS_TEXTS },
 ] as const;
 
 async function textsOf(page: Page, selector: string): Promise<string[]> {

@@ -1,37 +1,87 @@
-// Writes the prerendered pages into dist/ after both Vite builds (client and SSR):
-// dist/index.html (/), dist/all-projects.html and dist/404.html hold each route's markup and
-// head tags, and start their app after the largest paint (src/hydration/deferred-entry.ts);
-// dist/spa.html keeps the empty shell for the client-rendered routes (/protected).
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+// Writes the prerendered pages into dist/ after both Vite builds (client and SSR), in every
+// language (German at the root, English under en/, as nginx serves them): index.html (/),
+// all-projects.html and 404.html hold each route's markup and head tags, and start their app
+// after the largest paint (src/hydration/deferred-entry.ts); spa.html keeps the
+// empty shell for the client-rendered routes (/protected), with the language's `lang` and
+// no-script note. sitemap.xml and robots.txt name the pages at the owner's address.
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { MANIFEST_FILE } from './start-page-files.mjs';
 
 const dist = new URL('../dist/', import.meta.url);
 const ssrDir = new URL('../dist-ssr/', import.meta.url);
 const ROOT = '<div id="root"></div>';
+const HTML_START = '<html lang="de">';
+const NOSCRIPT = /<noscript>.*?<\/noscript>/s;
 
-const PAGES = [
-  { url: '/', file: 'index.html' },
-  { url: '/all-projects', file: 'all-projects.html' },
-  { url: '/404', file: '404.html' },
-];
+/** The pages search engines list; the 404 page is prerendered besides. */
+const INDEXED = ['/', '/all-projects'];
+const PAGES = [...INDEXED, '/404'];
 
-const { renderRoute, HEAD_END_MARKER, deferAppEntry } = await import(
-  new URL('entry-server.js', ssrDir).href
-);
+const {
+  renderRoute,
+  HEAD_END_MARKER,
+  deferAppEntry,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  localePath,
+  noscriptOf,
+  owner,
+} = await import(new URL('entry-server.js', ssrDir).href);
 const shell = await readFile(new URL('index.html', dist), 'utf8');
-if (!shell.includes(ROOT)) throw new Error(`dist/index.html enthält kein ${ROOT}`);
-
-for (const { url, file } of PAGES) {
-  const html = await renderRoute(url);
-  const [head, app, ...rest] = html.split(HEAD_END_MARKER);
-  if (app === undefined || rest.length > 0)
-    throw new Error(`${url}: ${HEAD_END_MARKER} nicht genau einmal im gerenderten HTML`);
-  const page = deferAppEntry(shell)
-    .replace('</head>', `${head}</head>`)
-    .replace(ROOT, () => `<div id="root">${app}</div>`);
-  await writeFile(new URL(file, dist), page);
+for (const part of [ROOT, HTML_START]) {
+  if (!shell.includes(part)) throw new Error(`dist/index.html enthält kein ${part}`);
 }
-await writeFile(new URL('spa.html', dist), shell);
+
+/** The file of an address: `/` → index.html, `/en/all-projects` → en/all-projects.html. */
+const fileOf = (url) => (url.endsWith('/') ? `${url.slice(1)}index.html` : `${url.slice(1)}.html`);
+
+for (const language of LANGUAGES) {
+  const languageShell = shell
+    .replace(HTML_START, `<html lang="${language}">`)
+    .replace(NOSCRIPT, `<noscript>${await noscriptOf(language)}</noscript>`);
+  await mkdir(new URL(localePath(language, '/').slice(1) || '.', dist), { recursive: true });
+  for (const page of PAGES) {
+    const url = localePath(language, page);
+    const html = await renderRoute(url);
+    const [head, app, ...rest] = html.split(HEAD_END_MARKER);
+    if (app === undefined || rest.length > 0)
+      throw new Error(`${url}: ${HEAD_END_MARKER} nicht genau einmal im gerenderten HTML`);
+    const file = deferAppEntry(languageShell)
+      .replace('</head>', `${head}</head>`)
+      .replace(ROOT, () => `<div id="root">${app}</div>`);
+    await writeFile(new URL(fileOf(url), dist), file);
+  }
+  await writeFile(new URL(fileOf(localePath(language, '/spa')), dist), languageShell);
+}
+
+// Each page with its alternates in every language, `x-default` the German one.
+const address = (language, page) => `${owner.siteUrl}${localePath(language, page)}`;
+const alternates = (page) =>
+  [...LANGUAGES.map((language) => [language, language]), ['x-default', DEFAULT_LANGUAGE]]
+    .map(
+      ([hreflang, language]) =>
+        `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${address(language, page)}"/>`,
+    )
+    .join('\n');
+const urls = LANGUAGES.flatMap((language) =>
+  INDEXED.map(
+    (page) => `  <url>\n    <loc>${address(language, page)}</loc>\n${alternates(page)}\n  </url>`,
+  ),
+);
+await writeFile(
+  new URL('sitemap.xml', dist),
+  `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join('\n')}
+</urlset>
+`,
+);
+const disallowed = LANGUAGES.map((language) => `Disallow: ${localePath(language, '/protected')}`);
+await writeFile(
+  new URL('robots.txt', dist),
+  `User-agent: *\nAllow: /\n${disallowed.join('\n')}\n\nSitemap: ${owner.siteUrl}/sitemap.xml\n`,
+);
+
 await rm(ssrDir, { recursive: true, force: true });
 // Vite's manifest names the build's files for the size budget and the benchmark; nginx serves
 // dist/, so it moves out.

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { Fragment, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { SessionProvider } from './auth/session-context';
 import { AppLayout } from './layout/app-layout';
@@ -6,6 +6,7 @@ import { HomePage } from './pages/home/home-page';
 import { allProjectsRoute } from './pages/all-projects/all-projects-route';
 import { ThemeProvider } from './theme/theme-context';
 import { HydrationProvider } from './hydration/use-hydrated';
+import { LANGUAGES, localePath } from './i18n/languages';
 
 const AllProjectsPage = allProjectsRoute.Component;
 const ProtectedPage = lazy(() => import('./pages/protected/protected-page'));
@@ -19,9 +20,16 @@ export function App({ prerendered = false }: { prerendered?: boolean }) {
         <SessionProvider>
           <AppLayout>
             <Routes>
-              <Route path="/" element={<HomePage />} />
-              <Route path="/all-projects" element={<AllProjectsPage />} />
-              <Route path="/protected" element={<ProtectedPage />} />
+              {LANGUAGES.map((language) => (
+                <Fragment key={language}>
+                  <Route path={localePath(language, '/')} element={<HomePage />} />
+                  <Route
+                    path={localePath(language, '/all-projects')}
+                    element={<AllProjectsPage />}
+                  />
+                  <Route path={localePath(language, '/protected')} element={<ProtectedPage />} />
+                </Fragment>
+              ))}
               <Route path="*" element={<NotFoundPage />} />
             </Routes>
           </AppLayout>

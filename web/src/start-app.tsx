@@ -5,6 +5,8 @@ import { App } from './app';
 import { stopRecordingEarlyTaps } from './hydration/early-taps';
 import { onIdle } from './hydration/when-idle';
 import { allProjectsRoute } from './pages/all-projects/all-projects-route';
+import { languageOfPath, pageOfPath } from './i18n/languages';
+import { loadEnglish } from './i18n/translation';
 
 const app = (prerendered: boolean) => (
   <StrictMode>
@@ -14,16 +16,20 @@ const app = (prerendered: boolean) => (
   </StrictMode>
 );
 
-/** Hydrates a prerendered page (/, /all-projects), renders the empty SPA shell from scratch. */
+/** Hydrates a prerendered page (/, /all-projects in each language), renders the SPA shell. */
 export async function startApp(root: HTMLElement): Promise<void> {
+  // An English page's texts first (a German one has them in this chunk), so it renders in one pass.
+  const texts = languageOfPath(location.pathname) === 'en' ? loadEnglish() : null;
   if (root.hasChildNodes()) {
     // Its chunk first, so the page hydrates in one pass and React keeps the <title> in <head>.
-    if (location.pathname === '/all-projects') await allProjectsRoute.preload();
+    const page = pageOfPath(location.pathname) === '/all-projects' && allProjectsRoute.preload();
+    await Promise.all([texts, page]);
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread (and a visitor's first tap) for the whole page.
     stopRecordingEarlyTaps();
     startTransition(() => void hydrateRoot(root, app(true)));
   } else {
+    await texts;
     createRoot(root).render(app(false));
   }
   // The project page's chunk waits until the start page is idle (or a link to it is hovered).

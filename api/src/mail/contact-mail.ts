@@ -1,3 +1,4 @@
+import type { ContactLanguage } from './contact-limits';
 import { ContactMessageDto } from './contact-message.dto';
 
 export interface ContactMail {
@@ -6,8 +7,16 @@ export interface ContactMail {
   replyTo: { name: string; address: string };
 }
 
+/** The language names as the owner reads them: the mail is German whatever the form's language. */
+const LANGUAGE_NAMES: Record<ContactLanguage, string> = { de: 'Deutsch', en: 'Englisch' };
+
 /** The mail the owner receives for one contact message. */
-export function composeContactMail({ name, email, message }: ContactMessageDto): ContactMail {
+export function composeContactMail({
+  name,
+  email,
+  message,
+  language = 'de',
+}: ContactMessageDto): ContactMail {
   return {
     subject: `Kontaktanfrage von ${name}`,
     replyTo: { name, address: email },
@@ -16,6 +25,7 @@ export function composeContactMail({ name, email, message }: ContactMessageDto):
       '',
       `Name: ${name}`,
       `E-Mail: ${email}`,
+      `Sprache des Formulars: ${LANGUAGE_NAMES[language]}`,
       '',
       'Nachricht:',
       message,

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { MESSAGE_MAX_LENGTH } from './contact-limits';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { CONTACT_LANGUAGES, MESSAGE_MAX_LENGTH, type ContactLanguage } from './contact-limits';
 
 // Text, an at-sign, text, a dot, text (docs/product.md#contact-form). Whitespace (so CR/LF) and a
 // second at-sign are excluded because the address becomes the Reply-To header.
@@ -31,6 +31,11 @@ export class ContactMessageDto {
   @IsNotEmpty()
   @MaxLength(MESSAGE_MAX_LENGTH)
   message!: string;
+
+  /** The language of the form the visitor used; a form that does not say is German. */
+  @IsOptional()
+  @IsIn(CONTACT_LANGUAGES)
+  language?: ContactLanguage;
 
   /** Honeypot: people leave it empty, bots fill it. */
   @IsOptional()

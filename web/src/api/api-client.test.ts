@@ -26,7 +26,12 @@ describe('api client', () => {
 
   it('posts a mail as JSON and fails on any answer that is not ok', async () => {
     const fetchMock = stubFetch(() => json({ success: true }));
-    const message = { name: 'Anna', email: 'anna@example.ch', message: 'Grüezi' };
+    const message = {
+      name: 'Anna',
+      email: 'anna@example.ch',
+      message: 'Grüezi',
+      language: 'de',
+    } as const;
     await sendMail(message);
     expect(fetchMock.mock.calls[0][0]).toBe('/api/mail');
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual(message);

@@ -1,6 +1,7 @@
 // The public calls (login, contact form); the document calls of the protected page are in
 // documents-client.ts. Only these two modules talk to the network: components call their
 // functions, tests stub `fetch` underneath them.
+import type { Language } from '../i18n/languages';
 
 export interface LoginResult {
   success: boolean;
@@ -11,6 +12,8 @@ export interface ContactMessage {
   name: string;
   email: string;
   message: string;
+  /** The form's language, named in the owner's mail. */
+  language: Language;
 }
 
 /** The server answered, but not with what the call needs. */

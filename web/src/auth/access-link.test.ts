@@ -24,6 +24,13 @@ describe('access links', () => {
     expect(claimAccessCode()).toBeUndefined();
   });
 
+  it('takes the code on the English page as well', () => {
+    history.replaceState(null, '', '/en/protected#zugang=ABCD-EFGH');
+    takeAccessCode();
+    expect(location.href).toBe(`${location.origin}/en/protected`);
+    expect(claimAccessCode()).toBe('ABCD-EFGH');
+  });
+
   it('leaves other addresses alone', () => {
     history.replaceState(null, '', '/#zugang=ABCD');
     takeAccessCode();

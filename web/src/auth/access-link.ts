@@ -4,12 +4,15 @@
 // (main.tsx), so no later script, screenshot or bookmark sees it; the
 // protected page then exchanges it for a session (docs/product.md#personal-access-links).
 
+import { pageOfPath } from '../i18n/languages';
+
 const PREFIX = '#zugang=';
 let pendingCode: string | undefined;
 
 /** Removes a code from the address (the current history entry) and keeps it for the page. */
 export function takeAccessCode(): void {
-  if (location.pathname !== '/protected' || !location.hash.startsWith(PREFIX)) return;
+  // The English page takes the same link (/en/protected#zugang=…).
+  if (pageOfPath(location.pathname) !== '/protected' || !location.hash.startsWith(PREFIX)) return;
   pendingCode = decodeURIComponent(location.hash.slice(PREFIX.length));
   history.replaceState(history.state, '', location.pathname + location.search);
 }

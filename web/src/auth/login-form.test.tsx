@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { json, pending, stubFetch } from '../test/fetch-stub';
 import { LoginForm } from './login-form';
@@ -8,9 +9,12 @@ import { SessionProvider } from './session-context';
 
 function renderForm(variant: LoginVariant, onSuccess = vi.fn(), onCancel?: () => void) {
   render(
-    <SessionProvider>
-      <LoginForm variant={variant} onSuccess={onSuccess} onCancel={onCancel} />
-    </SessionProvider>,
+    // The router says which language the page is in.
+    <MemoryRouter>
+      <SessionProvider>
+        <LoginForm variant={variant} onSuccess={onSuccess} onCancel={onCancel} />
+      </SessionProvider>
+    </MemoryRouter>,
   );
   return { onSuccess };
 }

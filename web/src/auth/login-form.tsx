@@ -1,4 +1,5 @@
 import { useId, type Ref } from 'react';
+import { useSiteTexts } from '../content/use-site-texts';
 import { useLoginForm, type LoginVariant } from './use-login-form';
 import './login-form.css';
 
@@ -20,13 +21,14 @@ export function LoginForm({
   className,
 }: LoginFormProps) {
   const form = useLoginForm(variant, onSuccess);
+  const { login: texts } = useSiteTexts();
   const id = useId();
   const errorId = `${id}-error`;
 
   return (
     <form
       className={`login-form ${className ?? ''}`}
-      aria-label="Anmeldung"
+      aria-label={texts.form}
       onSubmit={form.submit}
       aria-describedby={form.error ? errorId : undefined}
       aria-busy={form.busy}
@@ -37,7 +39,7 @@ export function LoginForm({
         </p>
       )}
       <label className="visually-hidden" htmlFor={`${id}-username`}>
-        Benutzername
+        {texts.username}
       </label>
       <input
         ref={firstFieldRef}
@@ -45,13 +47,13 @@ export function LoginForm({
         className="field"
         name="username"
         autoComplete="username"
-        placeholder="Benutzername"
+        placeholder={texts.username}
         value={form.username}
         disabled={form.busy}
         onChange={(event) => form.setUsername(event.target.value)}
       />
       <label className="visually-hidden" htmlFor={`${id}-password`}>
-        Passwort
+        {texts.password}
       </label>
       <input
         id={`${id}-password`}
@@ -59,18 +61,18 @@ export function LoginForm({
         name="password"
         type="password"
         autoComplete="current-password"
-        placeholder="Passwort"
+        placeholder={texts.password}
         value={form.password}
         disabled={form.busy}
         onChange={(event) => form.setPassword(event.target.value)}
       />
       <div className="login-form__actions">
         <button type="submit" className="button button--primary" disabled={form.busy}>
-          {form.busy ? 'Überprüfen...' : 'Login'}
+          {form.busy ? texts.checking : 'Login'}
         </button>
         {onCancel && (
           <button type="button" className="button" disabled={form.busy} onClick={onCancel}>
-            Abbrechen
+            {texts.cancel}
           </button>
         )}
       </div>

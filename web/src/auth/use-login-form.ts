@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { login as requestLogin, type LoginResult } from '../api/api-client';
-import { LOGIN_INVALID_MESSAGE, LOGIN_SERVER_ERROR_MESSAGE } from './login-messages';
+import { useSiteTexts } from '../content/use-site-texts';
 import { useSession } from './session-context';
 
 /**
@@ -27,6 +27,7 @@ function accepted(variant: LoginVariant, result: LoginResult): boolean {
 
 export function useLoginForm(variant: LoginVariant, onSuccess?: () => void): LoginFormState {
   const session = useSession();
+  const { login: messages } = useSiteTexts();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -41,7 +42,7 @@ export function useLoginForm(variant: LoginVariant, onSuccess?: () => void): Log
     try {
       const result = await requestLogin(username, password);
       if (!accepted(variant, result)) {
-        setError(LOGIN_INVALID_MESSAGE);
+        setError(messages.invalid);
         return;
       }
       setUsername('');
@@ -49,7 +50,7 @@ export function useLoginForm(variant: LoginVariant, onSuccess?: () => void): Log
       session.login(result.token);
       onSuccess?.();
     } catch {
-      setError(variant === 'gate' ? LOGIN_SERVER_ERROR_MESSAGE : LOGIN_INVALID_MESSAGE);
+      setError(variant === 'gate' ? messages.serverError : messages.invalid);
     } finally {
       pending.current = false;
       setBusy(false);

@@ -5,10 +5,11 @@ export const owner = {
   street: 'Musterstrasse 12',
   postcode: '3027',
   city: 'Bern',
-  country: 'Schweiz',
   phone: '+41 79 123 45 67',
   email: 'baran.demir@example.ch',
   github: 'https://github.com/baran-demir',
+  /** The site's public address: canonical links, language alternates and the sitemap. */
+  siteUrl: 'https://www.example.ch',
 } as const;
 
 export const phoneHref = `tel:${owner.phone.replace(/\s/g, '')}`;

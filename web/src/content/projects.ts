@@ -7,13 +7,14 @@ import weatherImage from '../assets/projects/wetter.webp';
 import type { FilterOption } from '../constants';
 import type { ImageRef } from './image';
 import { owner } from './owner';
+import { useSiteTexts, type SiteTexts } from './use-site-texts';
 
+/** A project's facts; its title and description are texts of each language (de/site.ts). */
 export interface Project {
-  title: string;
+  id: keyof SiteTexts['projects']['list'];
   img: ImageRef;
   /** Each one of FILTER_OPTIONS, so every project can be found by filtering. */
   languages: Exclude<FilterOption, 'All'>[];
-  description: string;
   github: string;
 }
 
@@ -21,51 +22,50 @@ const size = { width: 640, height: 400 };
 
 export const projects: Project[] = [
   {
-    title: 'Portfolio-Website',
+    id: 'portfolio',
     img: { src: portfolioImage, ...size },
     languages: ['React', 'TypeScript', 'Node.js', 'CSS'],
-    description:
-      'Diese Website: eine schnelle Single-Page-App mit geschütztem Dokumentenbereich, Kontaktformular und zwei Designs.',
     github: `${owner.github}/portfolio`,
   },
   {
-    title: 'Klassenplaner',
+    id: 'classPlanner',
     img: { src: classImage, ...size },
     languages: ['Vue', 'JavaScript', 'Express', 'MongoDB'],
-    description:
-      'Stundenplan, Prüfungstermine und Hausaufgaben einer Klasse an einem Ort, mit Erinnerungen per E-Mail.',
     github: `${owner.github}/klassenplaner`,
   },
   {
-    title: 'Lagerverwaltung',
+    id: 'stock',
     img: { src: stockImage, ...size },
     languages: ['PHP', 'Laravel', 'SQL'],
-    description:
-      'Eine Webanwendung für ein kleines Vereinslager: Artikel erfassen, Ausleihen verbuchen und Bestände auswerten.',
     github: `${owner.github}/lagerverwaltung`,
   },
   {
-    title: 'Wetterstation',
+    id: 'weather',
     img: { src: weatherImage, ...size },
     languages: ['Python', 'Flask', 'Hardware'],
-    description:
-      'Ein Raspberry Pi misst Temperatur, Luftfeuchtigkeit und Luftdruck und zeigt die Werte als Diagramme im Browser.',
     github: `${owner.github}/wetterstation`,
   },
   {
-    title: 'Vokabeltrainer',
+    id: 'vocabulary',
     img: { src: vocabularyImage, ...size },
     languages: ['Java', 'Spring', 'SQL'],
-    description:
-      'Lernkarten mit Wiederholung in Intervallen, damit Französisch- und Englischvokabeln wirklich hängen bleiben.',
     github: `${owner.github}/vokabeltrainer`,
   },
   {
-    title: 'Budget-Rechner',
+    id: 'budget',
     img: { src: budgetImage, ...size },
     languages: ['C#', '.NET'],
-    description:
-      'Eine Desktop-Anwendung, die Einnahmen und Ausgaben kategorisiert und den Monatsabschluss als Übersicht ausgibt.',
     github: `${owner.github}/budget-rechner`,
   },
 ];
+
+/** A project with its title and description in the current page's language. */
+export interface ShownProject extends Project {
+  title: string;
+  description: string;
+}
+
+export function useProjects(): ShownProject[] {
+  const { list } = useSiteTexts().projects;
+  return projects.map((project) => ({ ...project, ...list[project.id] }));
+}

@@ -9,6 +9,7 @@ import secondaryImage from '../assets/schools/oberstufe.webp';
 import primarySmall from '../assets/schools/primarschule-320.webp';
 import primaryImage from '../assets/schools/primarschule.webp';
 import type { ImageRef } from './image';
+import type { SiteTexts } from './use-site-texts';
 
 export interface SchoolLink {
   href: string;
@@ -16,9 +17,9 @@ export interface SchoolLink {
   tag?: string;
 }
 
+/** A school's facts; its name and years are texts of each language (de/site.ts). */
 export interface School {
-  name: string;
-  years: string;
+  id: keyof SiteTexts['education']['schools'];
   images: ImageRef[];
   links: SchoolLink[];
 }
@@ -31,26 +32,22 @@ function picture(src: string, small: string): ImageRef {
 /** In the order attended; the timeline shows them reversed, newest first. */
 export const schools: School[] = [
   {
-    name: 'Primarschule Bern-West',
-    years: '2013 – 2019',
+    id: 'primary',
     images: [picture(primaryImage, primarySmall)],
     links: [{ href: 'https://www.bern.ch/themen/bildung' }],
   },
   {
-    name: 'Oberstufe Bern-West (Sekundarschule)',
-    years: '2019 – 2022',
+    id: 'secondary',
     images: [picture(secondaryImage, secondarySmall)],
     links: [{ href: 'https://www.bern.ch/themen/bildung/volksschule' }],
   },
   {
-    name: 'BFF Bern – Berufsvorbereitendes Schuljahr',
-    years: '2022 – 2023',
+    id: 'bff',
     images: [picture(bffImage, bffSmall)],
     links: [{ href: 'https://www.bff.ch' }],
   },
   {
-    name: 'BWD Bern (IMS) und gibb Berufsfachschule Bern',
-    years: 'seit 2023',
+    id: 'apprenticeship',
     images: [picture(bwdImage, bwdSmall), picture(gibbImage, gibbSmall)],
     links: [
       { href: 'https://www.bwdbern.ch', tag: 'IMS' },

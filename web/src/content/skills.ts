@@ -5,13 +5,14 @@ export interface Skill {
 }
 
 export interface SkillBox {
-  title: string;
+  /** Its title is a text of each language (de/site.ts). */
+  id: 'languages' | 'tools';
   skills: Skill[];
 }
 
 export const skillBoxes: SkillBox[] = [
   {
-    title: 'Programmiersprachen',
+    id: 'languages',
     skills: [
       { name: 'HTML', level: 85 },
       { name: 'CSS', level: 80 },
@@ -24,7 +25,7 @@ export const skillBoxes: SkillBox[] = [
     ],
   },
   {
-    title: 'Tools',
+    id: 'tools',
     skills: [
       { name: 'Git', level: 75 },
       { name: 'VS Code', level: 85 },

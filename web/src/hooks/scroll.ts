@@ -4,7 +4,9 @@ import {
   FOLLOW_UP_SCROLL_DELAY_MS,
   NARROW_SCROLL_OFFSET_PX,
   SCROLL_ANIMATION_MS,
+  SECTION_IDS,
   WIDE_SCROLL_OFFSET_EXTRA_PX,
+  type SectionId,
 } from '../constants';
 import { matches, NARROW_QUERY, REDUCED_MOTION_QUERY } from './use-media-query';
 
@@ -50,6 +52,19 @@ export function centredTop(element: HTMLElement): number {
 export function scrollToSection(id: string): void {
   const element = document.getElementById(id);
   if (element) animateScrollTo(centredTop(element));
+}
+
+/**
+ * The section of the start page at the middle of the screen, none for the first one: where a
+ * visitor switching language wants to be again.
+ */
+export function sectionInView(): SectionId | null {
+  const middle = window.innerHeight / 2;
+  const passed = SECTION_IDS.filter(
+    (id) => (document.getElementById(id)?.getBoundingClientRect().top ?? Infinity) <= middle,
+  );
+  const section = passed.at(-1);
+  return section && section !== SECTION_IDS[0] ? section : null;
 }
 
 /** How long a section that is not on the page yet is waited for. */

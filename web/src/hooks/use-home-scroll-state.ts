@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SECTION_IDS, type SectionId } from '../constants';
+import { useLocalePath } from '../i18n/use-language';
 import { scrollToSectionWithFollowUp } from './scroll';
 
 /** Navigation state that asks the start page to scroll to a section. */
@@ -21,13 +22,14 @@ function requestedSection(state: unknown): SectionId | null {
 export function useHomeScrollState(): void {
   const { state, hash } = useLocation();
   const navigate = useNavigate();
+  const home = useLocalePath()('/');
 
   useEffect(() => {
     const target = requestedSection(state);
     if (target) return scrollToSectionWithFollowUp(target);
     if (hash) {
       const fromHash = requestedSection({ scrollTo: decodeURIComponent(hash.slice(1)) });
-      navigate('/', { replace: true, state: fromHash ? { scrollTo: fromHash } : null });
+      navigate(home, { replace: true, state: fromHash ? { scrollTo: fromHash } : null });
     }
-  }, [state, hash, navigate]);
+  }, [state, hash, navigate, home]);
 }

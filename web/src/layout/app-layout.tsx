@@ -2,6 +2,8 @@ import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { useHydrated } from '../hydration/use-hydrated';
 import { useViewport } from '../hooks/use-media-query';
 import { useTheme } from '../theme/theme-context';
+import { useSiteTexts } from '../content/use-site-texts';
+import { LanguageHead } from '../i18n/language-head';
 import { BackToTop } from './back-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -12,6 +14,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { theme } = useTheme();
   const viewport = useViewport();
   const hydrated = useHydrated();
+  const texts = useSiteTexts();
 
   // On <html>, where the pre-paint script put the first value, so the prerendered markup is
   // laid out for the visitor's screen before any script of the bundle runs.
@@ -21,6 +24,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className={`app theme-${theme}`}>
+      <LanguageHead />
       <a
         className="skip-link"
         href="#main"
@@ -30,11 +34,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
           document.getElementById('main')?.focus();
         }}
       >
-        Zum Inhalt springen
+        {texts.skipLink}
       </a>
       <SiteHeader />
       <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={<p className="page-loading container">Wird geladen...</p>}>
+        <Suspense fallback={<p className="page-loading container">{texts.loading}</p>}>
           {children}
         </Suspense>
       </main>

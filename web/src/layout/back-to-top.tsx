@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { animateScrollTo } from '../hooks/scroll';
+import { useSiteTexts } from '../content/use-site-texts';
 import { ArrowUpIcon } from './icons';
 
 function scrolledPastFirstScreen(): boolean {
@@ -10,6 +11,7 @@ function scrolledPastFirstScreen(): boolean {
 export function BackToTop() {
   // Hidden in the prerendered HTML and its hydration; the effect then reads the real position.
   const [visible, setVisible] = useState(false);
+  const texts = useSiteTexts();
 
   useEffect(() => {
     const onScroll = () => setVisible(scrolledPastFirstScreen());
@@ -23,7 +25,7 @@ export function BackToTop() {
     <button
       type="button"
       className="back-to-top"
-      aria-label="Nach oben"
+      aria-label={texts.backToTop}
       onClick={() => animateScrollTo(0)}
     >
       <ArrowUpIcon />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useFocusTrap } from '../hooks/use-focus-trap';
+import { useSiteTexts } from '../content/use-site-texts';
 import { CloseIcon } from './icons';
 import './dialog.css';
 
@@ -13,6 +14,7 @@ interface DialogProps {
 export function Dialog({ title, onClose, children }: DialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const texts = useSiteTexts();
   useFocusTrap(dialogRef, true, onClose);
 
   useEffect(() => {
@@ -40,7 +42,7 @@ export function Dialog({ title, onClose, children }: DialogProps) {
           <button
             type="button"
             className="button button--ghost dialog__close"
-            aria-label="Schliessen"
+            aria-label={texts.close}
             onClick={onClose}
           >
             <CloseIcon />

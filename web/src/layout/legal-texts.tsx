@@ -1,8 +1,17 @@
 import { emailHref, owner, phoneHref } from '../content/owner';
-import { impressumBlocks, privacyBlocks, type LegalBlock } from '../content/legal';
+import { useLegalTexts } from '../content/use-legal-texts';
+import { useSiteTexts } from '../content/use-site-texts';
 
-function Blocks({ blocks }: { blocks: LegalBlock[] }) {
-  return blocks.map((block) => (
+interface LegalBlock {
+  heading: string;
+  paragraphs?: readonly string[];
+  items?: readonly string[];
+  /** Paragraphs after the list. */
+  closing?: readonly string[];
+}
+
+function Blocks({ blocks }: { blocks: Record<string, LegalBlock> }) {
+  return Object.values(blocks).map((block) => (
     <section key={block.heading} className="legal__block">
       <h3>{block.heading}</h3>
       {block.paragraphs?.map((text) => (
@@ -23,10 +32,12 @@ function Blocks({ blocks }: { blocks: LegalBlock[] }) {
 }
 
 function ImpressumText() {
+  const texts = useLegalTexts();
+  const { country } = useSiteTexts();
   return (
     <div className="legal">
       <section className="legal__block">
-        <h3>Kontaktadresse</h3>
+        <h3>{texts.contactAddress}</h3>
         <address>
           {owner.name}
           <br />
@@ -34,14 +45,14 @@ function ImpressumText() {
           <br />
           {owner.postcode} {owner.city}
           <br />
-          {owner.country}
+          {country}
           <br />
-          Telefon: <a href={phoneHref}>{owner.phone}</a>
+          {texts.phone}: <a href={phoneHref}>{owner.phone}</a>
           <br />
-          E-Mail: <a href={emailHref}>{owner.email}</a>
+          {texts.email}: <a href={emailHref}>{owner.email}</a>
         </address>
       </section>
-      <Blocks blocks={impressumBlocks} />
+      <Blocks blocks={texts.impressum} />
     </div>
   );
 }
@@ -49,7 +60,7 @@ function ImpressumText() {
 function PrivacyText() {
   return (
     <div className="legal">
-      <Blocks blocks={privacyBlocks} />
+      <Blocks blocks={useLegalTexts().privacy} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes } from 'react';
 import type { SectionId } from '../constants';
 import { useSectionNavigation } from '../hooks/use-section-navigation';
+import { useLocalePath } from '../i18n/use-language';
 
 interface SectionLinkProps extends Omit<
   AnchorHTMLAttributes<HTMLAnchorElement>,
@@ -17,10 +18,11 @@ interface SectionLinkProps extends Omit<
  */
 export function SectionLink({ section, onNavigate, ...anchorProps }: SectionLinkProps) {
   const goToSection = useSectionNavigation();
+  const localePath = useLocalePath();
   return (
     <a
       {...anchorProps}
-      href={`/#${section}`}
+      href={`${localePath('/')}#${section}`}
       onClick={(event) => {
         event.preventDefault();
         onNavigate?.();

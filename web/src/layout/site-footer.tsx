@@ -1,17 +1,19 @@
 import { lazy, Suspense, useState } from 'react';
 import { COPYRIGHT_YEAR } from '../constants';
 import { owner } from '../content/owner';
+import { useSiteTexts } from '../content/use-site-texts';
 import { Dialog } from './dialog';
 import './site-footer.css';
 
 type Popup = 'impressum' | 'privacy' | null;
 
 const LegalText = lazy(() => import('./legal-texts'));
-const TITLES = { impressum: 'Impressum', privacy: 'Datenschutzerklärung' } as const;
 
 export function SiteFooter() {
   const [popup, setPopup] = useState<Popup>(null);
   const close = () => setPopup(null);
+  const { footer, loading } = useSiteTexts();
+  const titles = { impressum: footer.impressum, privacy: footer.privacyTitle };
 
   return (
     <footer id="site-footer" className="site-footer">
@@ -22,19 +24,19 @@ export function SiteFooter() {
         <ul className="site-footer__links">
           <li>
             <button type="button" className="link-button" onClick={() => setPopup('impressum')}>
-              Impressum
+              {footer.impressum}
             </button>
           </li>
           <li>
             <button type="button" className="link-button" onClick={() => setPopup('privacy')}>
-              Datenschutz
+              {footer.privacy}
             </button>
           </li>
         </ul>
       </div>
       {popup && (
-        <Dialog title={TITLES[popup]} onClose={close}>
-          <Suspense fallback={<p>Wird geladen...</p>}>
+        <Dialog title={titles[popup]} onClose={close}>
+          <Suspense fallback={<p>{loading}</p>}>
             <LegalText which={popup} />
           </Suspense>
         </Dialog>

@@ -9,7 +9,7 @@ const burger = () => header().getByRole('button', { name: /^Menü/ });
 const loginPanel = () => screen.queryByRole('dialog', { name: 'Login' });
 
 describe('header', () => {
-  it('shows the logo with the name and all six navigation links', () => {
+  it('shows the logo with the name, all six navigation links and the language switch', () => {
     renderApp('/');
     expect(header().getByRole('link', { name: /Baran Demir/ })).toHaveAttribute('href', '/#home');
     const nav = within(screen.getByRole('navigation', { name: 'Hauptnavigation' }));
@@ -20,6 +20,7 @@ describe('header', () => {
       'Projekte',
       'Dokumente (gesperrt)',
       'Kontakt',
+      'English',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { useSession } from '../auth/session-context';
 import { SessionVariant } from '../auth/session-variant';
 import { useLogout } from '../auth/use-logout';
 import { owner } from '../content/owner';
+import { useSiteTexts } from '../content/use-site-texts';
 import { earlyTap } from '../hydration/early-taps';
 import { useTheme } from '../theme/theme-context';
 import { HeaderLoginPanel } from './header-login-panel';
@@ -21,6 +22,7 @@ export function SiteHeader() {
   const { theme, toggleTheme } = useTheme();
   const menus = useHeaderMenus();
   const burgerRef = useRef<HTMLButtonElement>(null);
+  const { header } = useSiteTexts();
 
   return (
     <header className="site-header">
@@ -31,7 +33,7 @@ export function SiteHeader() {
           // The name starts with the visible words so speech control finds the link. The space
           // between the spans (flex layout does not render it) keeps initials and name apart in
           // the visible text, which the name must contain (WCAG 2.5.3).
-          aria-label={`${owner.initials} ${owner.name}, zur Startseite`}
+          aria-label={`${owner.initials} ${owner.name}, ${header.home}`}
           onNavigate={menus.closeAll}
         >
           <span className="brand__mark">{owner.initials}</span>{' '}
@@ -52,12 +54,12 @@ export function SiteHeader() {
           <button
             type="button"
             className="button button--ghost theme-toggle"
-            title="Design wechseln"
+            title={header.themeTitle}
             onClick={toggleTheme}
             {...earlyTap('theme')}
           >
             <ThemeIcon />
-            {theme === 'modern' ? 'Klassisch' : 'Modern'}
+            {theme === 'modern' ? header.classic : header.modern}
           </button>
           <SessionVariant
             loggedIn={
@@ -87,7 +89,7 @@ export function SiteHeader() {
             ref={burgerRef}
             type="button"
             className="button button--ghost burger"
-            aria-label={menus.menuOpen ? 'Menü schliessen' : 'Menü öffnen'}
+            aria-label={menus.menuOpen ? header.closeMenu : header.openMenu}
             aria-expanded={menus.menuOpen}
             aria-controls={NAV_ID}
             onClick={menus.toggleMenu}

@@ -1,7 +1,9 @@
 import type { KeyboardEvent } from 'react';
 import { SessionVariant } from '../auth/session-variant';
+import { SECTION_IDS } from '../constants';
+import { useSiteTexts } from '../content/use-site-texts';
+import { LanguageSwitch } from '../i18n/language-switch';
 import { LockIcon } from './icons';
-import { NAV_ITEMS } from './nav-items';
 import { SectionLink } from './section-link';
 
 interface SiteNavProps {
@@ -13,6 +15,7 @@ interface SiteNavProps {
 }
 
 export function SiteNav({ id, open, onNavigate, onEscape }: SiteNavProps) {
+  const { nav, header } = useSiteTexts();
   const onKeyDown = (event: KeyboardEvent) => {
     if (open && event.key === 'Escape') onEscape();
   };
@@ -22,36 +25,40 @@ export function SiteNav({ id, open, onNavigate, onEscape }: SiteNavProps) {
       id={id}
       className="site-nav"
       data-open={open}
-      aria-label="Hauptnavigation"
+      aria-label={header.navigation}
       onKeyDown={onKeyDown}
     >
       <ul className="site-nav__list">
-        {NAV_ITEMS.map((item) => (
-          <li key={item.id}>
-            <SectionLink className="site-nav__link" section={item.id} onNavigate={onNavigate}>
-              {item.label}
-              {item.id === 'documents' && (
+        {SECTION_IDS.map((id) => (
+          <li key={id}>
+            <SectionLink className="site-nav__link" section={id} onNavigate={onNavigate}>
+              {nav[id]}
+              {id === 'documents' && (
                 <>
                   {' '}
                   <SessionVariant
-                    loggedIn={<NavLock open />}
-                    loggedOut={<NavLock open={false} />}
+                    loggedIn={<NavLock open label={header.unlocked} />}
+                    loggedOut={<NavLock open={false} label={header.locked} />}
                   />
                 </>
               )}
             </SectionLink>
           </li>
         ))}
+        {/* In the navigation, so narrow screens fold it into the burger menu with the rest. */}
+        <li className="site-nav__language">
+          <LanguageSwitch />
+        </li>
       </ul>
     </nav>
   );
 }
 
-function NavLock({ open }: { open: boolean }) {
+function NavLock({ open, label }: { open: boolean; label: string }) {
   return (
     <span className="site-nav__lock" data-locked={!open}>
       <LockIcon open={open} />
-      <span className="visually-hidden">{open ? '(entsperrt)' : '(gesperrt)'}</span>
+      <span className="visually-hidden">{label}</span>
     </span>
   );
 }

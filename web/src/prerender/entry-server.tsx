@@ -3,6 +3,17 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '../app';
+import { site } from '../content/de/site';
+import type { Language } from '../i18n/languages';
+import { loadEnglish } from '../i18n/translation';
+
+export { owner } from '../content/owner';
+export { DEFAULT_LANGUAGE, LANGUAGES, localePath } from '../i18n/languages';
+
+/** The note the shell around a language's pages shows when scripts are off. */
+export async function noscriptOf(language: Language): Promise<string> {
+  return (language === 'de' ? site : (await loadEnglish()).site).meta.noscript;
+}
 
 export { deferAppEntry } from '../hydration/deferred-entry';
 

@@ -5,6 +5,10 @@ import { afterEach, vi } from 'vitest';
 // jsdom has no scrolling; the app's scroll calls are observed through this mock.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
+// jsdom's browser prefers English; the tests' visitor, like the site's, prefers Swiss German
+// (tests of the offer of English say otherwise).
+Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['de-CH', 'de'] });
+
 // jsdom has no idle callbacks; a browser runs them as soon as nothing else is pending.
 window.requestIdleCallback = (callback) =>
   window.setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 50 }));

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FILTER_OPTIONS } from '../../constants';
+import { site } from '../../content/de/site';
 import { projects } from '../../content/projects';
 import { renderApp } from '../../test/render-app';
 import { trackScroll } from '../../test/scroll';
@@ -38,14 +39,15 @@ describe('all projects page', () => {
     expect(cards).toHaveLength(projects.length);
     for (const [index, project] of projects.entries()) {
       const card = within(cards[index]);
-      expect(card.getByRole('heading', { level: 2 })).toHaveTextContent(project.title);
+      const { title, description } = site.projects.list[project.id];
+      expect(card.getByRole('heading', { level: 2 })).toHaveTextContent(title);
       expect(cards[index].querySelector('img')).toHaveAttribute('src', project.img.src);
       expect(card.getByText(project.languages.join(', '))).toBeInTheDocument();
-      expect(card.getByText(project.description)).toBeInTheDocument();
+      expect(card.getByText(description)).toBeInTheDocument();
       const link = card.getByRole('link', { name: 'View GitHub' });
       expect(link).toHaveAttribute('href', project.github);
       expect(link).toHaveAttribute('target', '_blank');
-      expect(link).toHaveAccessibleDescription(project.title);
+      expect(link).toHaveAccessibleDescription(title);
     }
   });
 

@@ -1,7 +1,8 @@
 import { useLayoutEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FILTER_ALL, FILTER_OPTIONS } from '../../constants';
-import { projects } from '../../content/projects';
+import { useProjects } from '../../content/projects';
+import { useAllProjectsTexts } from '../../content/use-all-projects-texts';
 import { BackHomeLink } from '../back-home-link';
 import { filterProjects, parseFilter } from './filter-projects';
 import { ProjectCard } from './project-card';
@@ -14,7 +15,8 @@ const FILTER_PARAM = 'sprache';
 export default function AllProjectsPage() {
   const [params, setParams] = useSearchParams();
   const filter = parseFilter(params.get(FILTER_PARAM));
-  const shown = filterProjects(projects, filter);
+  const shown = filterProjects(useProjects(), filter);
+  const texts = useAllProjectsTexts();
 
   // Before paint, so the page never shows at the scroll position of the previous one.
   useLayoutEffect(() => {
@@ -23,16 +25,13 @@ export default function AllProjectsPage() {
 
   return (
     <div className="page container">
-      <title>{pageTitle('Alle Projekte')}</title>
-      <meta
-        name="description"
-        content="Alle Projekte eines angehenden Applikationsentwicklers aus Bern, nach Programmiersprache filterbar."
-      />
-      <BackHomeLink section="projects">Zurück zur Startseite</BackHomeLink>
+      <title>{pageTitle(texts.title)}</title>
+      <meta name="description" content={texts.description} />
+      <BackHomeLink section="projects" />
       <div className="page__header all-projects__header">
-        <h1 className="page__title">Alle Projekte</h1>
+        <h1 className="page__title">{texts.title}</h1>
         <div className="all-projects__filter">
-          <label htmlFor="project-filter">Nach Sprache filtern</label>
+          <label htmlFor="project-filter">{texts.filter}</label>
           <select
             id="project-filter"
             className="field"
@@ -51,16 +50,16 @@ export default function AllProjectsPage() {
         </div>
       </div>
       <p className="all-projects__count" role="status">
-        {shown.length === 1 ? '1 Projekt' : `${shown.length} Projekte`}
+        {texts.count(shown.length)}
       </p>
       {shown.length > 0 ? (
         <div className="project-grid">
           {shown.map((project, index) => (
-            <ProjectCard key={project.title} project={project} index={index} />
+            <ProjectCard key={project.id} project={project} index={index} />
           ))}
         </div>
       ) : (
-        <p className="all-projects__empty">Zu dieser Sprache gibt es noch kein Projekt.</p>
+        <p className="all-projects__empty">{texts.empty}</p>
       )}
     </div>
   );

@@ -6,7 +6,7 @@ export function parseFilter(value: string | null): FilterOption {
   return FILTER_OPTIONS.find((option) => option === value) ?? FILTER_ALL;
 }
 
-export function filterProjects(projects: Project[], filter: FilterOption): Project[] {
+export function filterProjects<T extends Project>(projects: T[], filter: FilterOption): T[] {
   if (filter === FILTER_ALL) return projects;
   return projects.filter((project) => project.languages.some((language) => language === filter));
 }

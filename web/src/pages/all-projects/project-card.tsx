@@ -1,6 +1,6 @@
-import type { Project } from '../../content/projects';
+import type { ShownProject } from '../../content/projects';
 
-export function ProjectCard({ project, index }: { project: Project; index: number }) {
+export function ProjectCard({ project, index }: { project: ShownProject; index: number }) {
   const titleId = `project-${index}-title`;
   return (
     <article className="project-card card" aria-labelledby={titleId}>

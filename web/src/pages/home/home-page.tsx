@@ -1,5 +1,6 @@
-import { owner } from '../../content/owner';
+import { useSiteTexts } from '../../content/use-site-texts';
 import { useHomeScrollState } from '../../hooks/use-home-scroll-state';
+import { EnglishSuggestion } from '../../i18n/english-suggestion';
 import { AboutSection } from '../../sections/about/about-section';
 import { ContactSection } from '../../sections/contact/contact-section';
 import { DocumentsSection } from '../../sections/documents/documents-section';
@@ -9,13 +10,12 @@ import { ProjectsSection } from '../../sections/projects/projects-section';
 
 export function HomePage() {
   useHomeScrollState();
+  const { meta } = useSiteTexts();
   return (
     <>
-      <title>{`${owner.name} – Applikationsentwickler in Ausbildung, Bern`}</title>
-      <meta
-        name="description"
-        content={`Portfolio von ${owner.name}, Applikationsentwickler in Ausbildung in Bern: Profil, Skills, Bildungsweg, Projekte und Kontakt.`}
-      />
+      <title>{meta.homeTitle}</title>
+      <meta name="description" content={meta.homeDescription} />
+      <EnglishSuggestion />
       <HomeSection />
       <AboutSection />
       <EducationSection />

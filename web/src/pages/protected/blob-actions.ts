@@ -21,12 +21,12 @@ function clickLink(url: string, setup: (link: HTMLAnchorElement) => void): void 
  * Opens the tab synchronously, inside the click, so popup blockers let it through; it
  * gets the blob's address once the file has arrived. Closes it again if loading fails.
  */
-export async function openInNewTab(load: () => Promise<Blob>): Promise<void> {
+export async function openInNewTab(load: () => Promise<Blob>, loading: string): Promise<void> {
   const tab = window.open('', '_blank');
   if (tab) {
     tab.opener = null;
-    tab.document.title = 'Dokument wird geladen...';
-    tab.document.body.textContent = 'Dokument wird geladen...';
+    tab.document.title = loading;
+    tab.document.body.textContent = loading;
   }
   try {
     const url = URL.createObjectURL(await load());

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { downloadFile, type DocumentFile, type DocumentGroup } from '../../api/documents-client';
 import { openInNewTab, saveBlob } from './blob-actions';
-import { DOWNLOAD_FAILED_MESSAGE, OPEN_FAILED_MESSAGE } from './file-messages';
+import { useProtectedTexts } from '../../content/use-protected-texts';
 import { formatSize } from './format-size';
 import { progressText, type Progress } from './progress-label';
 import { useGuardedCall } from './use-guarded-call';
@@ -14,6 +14,7 @@ type Action = 'open' | 'download';
 function FileRow({ file, id }: { file: DocumentFile; id: string }) {
   const guarded = useGuardedCall();
   const [busy, setBusy] = useState<{ action: Action; progress: Progress } | null>(null);
+  const texts = useProtectedTexts();
 
   const showsProgress = file.size >= SHOW_PROGRESS_FROM_BYTES;
   const fetchWithProgress = (action: Action, token: string | null) =>
@@ -27,20 +28,20 @@ function FileRow({ file, id }: { file: DocumentFile; id: string }) {
     );
   const open = async () => {
     await guarded(
-      (token) => openInNewTab(() => fetchWithProgress('open', token)),
-      () => window.alert(OPEN_FAILED_MESSAGE),
+      (token) => openInNewTab(() => fetchWithProgress('open', token), texts.documentLoading),
+      () => window.alert(texts.openFailed),
     );
     setBusy(null);
   };
   const download = async () => {
     await guarded(
       async (token) => saveBlob(await fetchWithProgress('download', token), file.filename),
-      () => window.alert(DOWNLOAD_FAILED_MESSAGE),
+      () => window.alert(texts.downloadFailed),
     );
     setBusy(null);
   };
   const label = (action: Action, idle: string) =>
-    busy?.action === action ? `${idle}: ${progressText(busy.progress)}` : idle;
+    busy?.action === action ? `${idle}: ${progressText(busy.progress, texts)}` : idle;
 
   return (
     <li className="file-row">
@@ -48,11 +49,11 @@ function FileRow({ file, id }: { file: DocumentFile; id: string }) {
         <span id={id} className="file-row__name">
           {file.name}
         </span>
-        <span className="file-row__meta">PDF · {formatSize(file.size)}</span>
+        <span className="file-row__meta">PDF · {formatSize(file.size, texts.numberLocale)}</span>
       </div>
       <div className="file-row__actions">
         <button type="button" className="button" aria-describedby={id} onClick={() => void open()}>
-          {label('open', 'Öffnen')}
+          {label('open', texts.open)}
         </button>
         <button
           type="button"

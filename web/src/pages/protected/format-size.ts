@@ -1,14 +1,13 @@
-const number = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 1 });
+/** A number as this page writes it (the language's locale, at most one decimal). */
+export const formatDecimal = (value: number, locale: string) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
 
-/** A number as this page writes it (de-CH, at most one decimal). */
-export const formatDecimal = (value: number) => number.format(value);
-
-export function formatMegabytes(bytes: number): string {
-  return `${number.format(bytes / 1_000_000)} MB`;
+export function formatMegabytes(bytes: number, locale: string): string {
+  return `${formatDecimal(bytes / 1_000_000, locale)} MB`;
 }
 
-export function formatSize(bytes: number): string {
+export function formatSize(bytes: number, locale: string): string {
   return bytes < 1_000_000
-    ? `${number.format(Math.max(1, Math.round(bytes / 1000)))} KB`
-    : formatMegabytes(bytes);
+    ? `${formatDecimal(Math.max(1, Math.round(bytes / 1000)), locale)} KB`
+    : formatMegabytes(bytes, locale);
 }

@@ -1,18 +1,20 @@
 import { LoginForm } from '../../auth/login-form';
+import { useProtectedTexts } from '../../content/use-protected-texts';
 import { LockBadge } from '../../layout/lock-badge';
 
 /** `notice`: why the visitor sees the gate, e.g. an access link that was refused. */
 export function LoginGate({ notice }: { notice?: string }) {
+  const { gate } = useProtectedTexts();
   return (
     <div className="gate card">
       <LockBadge open={false} size={32} />
-      <h1 className="page__title">Geschützter Bereich</h1>
+      <h1 className="page__title">{gate.heading}</h1>
       {notice && (
         <p role="alert" className="login-form__error gate__notice">
           {notice}
         </p>
       )}
-      <p>Bitte melde dich an, um die Bewerbungsunterlagen zu sehen.</p>
+      <p>{gate.text}</p>
       <LoginForm variant="gate" />
     </div>
   );

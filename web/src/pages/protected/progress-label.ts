@@ -1,3 +1,4 @@
+import type { ProtectedTexts } from '../../content/use-protected-texts';
 import { formatDecimal, formatMegabytes } from './format-size';
 
 export interface Progress {
@@ -6,8 +7,11 @@ export interface Progress {
 }
 
 /** "37 % (7.4 von 20 MB)" when the size is known, else "1.2 MB" received so far. */
-export function progressText({ received, total }: Progress): string {
-  if (total === null) return formatMegabytes(received);
+export function progressText(
+  { received, total }: Progress,
+  { numberLocale, of }: Pick<ProtectedTexts, 'numberLocale' | 'of'>,
+): string {
+  if (total === null) return formatMegabytes(received, numberLocale);
   const percent = Math.floor((received / total) * 100);
-  return `${percent} % (${formatDecimal(received / 1_000_000)} von ${formatMegabytes(total)})`;
+  return `${percent} % (${formatDecimal(received / 1_000_000, numberLocale)} ${of} ${formatMegabytes(total, numberLocale)})`;
 }

@@ -1,9 +1,4 @@
 import { accessNameOf } from '../../auth/access-link';
-import {
-  ACCESS_LINK_CHECKING_MESSAGE,
-  ACCESS_LINK_ERROR_MESSAGE,
-  ACCESS_LINK_REFUSED_MESSAGE,
-} from '../../auth/login-messages';
 import { useSession } from '../../auth/session-context';
 import { useLogout } from '../../auth/use-logout';
 import { BackHomeLink } from '../back-home-link';
@@ -14,11 +9,13 @@ import { useDocuments } from './use-documents';
 import { ZipButton } from './zip-button';
 import './protected-page.css';
 import { pageTitle } from '../../content/owner';
+import { useProtectedTexts } from '../../content/use-protected-texts';
 
 function DocumentsArea() {
   const logout = useLogout();
   const { token } = useSession();
   const { state, retry } = useDocuments();
+  const texts = useProtectedTexts();
   // Only the holder's own access is ever named.
   const accessName = accessNameOf(token);
 
@@ -26,22 +23,24 @@ function DocumentsArea() {
     <>
       <div className="page__header protected__header">
         <div>
-          <h1 className="page__title">Willkommen!</h1>
-          <p className="page__lead">
-            Hier findest du meine Bewerbungsunterlagen zum Ansehen und Herunterladen.
-          </p>
-          {accessName && <p className="protected__access">Zugang für {accessName}</p>}
+          <h1 className="page__title">{texts.welcome}</h1>
+          <p className="page__lead">{texts.lead}</p>
+          {accessName && (
+            <p className="protected__access">
+              {texts.accessLink.named} {accessName}
+            </p>
+          )}
         </div>
         <button type="button" className="button" onClick={logout}>
           Logout
         </button>
       </div>
-      {state.status === 'loading' && <p role="status">Dokumente werden geladen...</p>}
+      {state.status === 'loading' && <p role="status">{texts.loading}</p>}
       {state.status === 'error' && (
         <div role="alert" className="protected__error">
-          <p>Die Dokumente konnten nicht geladen werden.</p>
+          <p>{texts.loadFailed}</p>
           <button type="button" className="button" onClick={retry}>
-            Erneut versuchen
+            {texts.retry}
           </button>
         </div>
       )}
@@ -58,26 +57,22 @@ function DocumentsArea() {
 }
 
 /** The documents page; the gate's login form stands in for it until the visitor logs in. */
-const GATE_NOTICE = {
-  none: undefined,
-  checking: undefined,
-  refused: ACCESS_LINK_REFUSED_MESSAGE,
-  error: ACCESS_LINK_ERROR_MESSAGE,
-};
-
 function AccessOrGate() {
   const { isAuthenticated } = useSession();
+  const { accessLink: texts } = useProtectedTexts();
   const accessLink = useAccessLink();
-  if (accessLink === 'checking') return <p role="status">{ACCESS_LINK_CHECKING_MESSAGE}</p>;
-  return isAuthenticated ? <DocumentsArea /> : <LoginGate notice={GATE_NOTICE[accessLink]} />;
+  if (accessLink === 'checking') return <p role="status">{texts.checking}</p>;
+  const notice = accessLink === 'refused' || accessLink === 'error' ? texts[accessLink] : undefined;
+  return isAuthenticated ? <DocumentsArea /> : <LoginGate notice={notice} />;
 }
 
 export default function ProtectedPage() {
+  const { title } = useProtectedTexts();
   return (
     <div className="page container protected">
-      <title>{pageTitle('Dokumente')}</title>
+      <title>{pageTitle(title)}</title>
       <meta name="robots" content="noindex, nofollow" />
-      <BackHomeLink section="documents">Zurück zur Startseite</BackHomeLink>
+      <BackHomeLink section="documents" />
       <AccessOrGate />
     </div>
   );

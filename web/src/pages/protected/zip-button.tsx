@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { downloadAll } from '../../api/documents-client';
 import { ZIP_FILE_NAME } from '../../constants';
 import { saveBlob } from './blob-actions';
-import { ZIP_FAILED_MESSAGE } from './file-messages';
+import { useProtectedTexts } from '../../content/use-protected-texts';
 import { progressText, type Progress } from './progress-label';
 import { useGuardedCall } from './use-guarded-call';
 
@@ -10,6 +10,7 @@ import { useGuardedCall } from './use-guarded-call';
 export function ZipButton() {
   const guarded = useGuardedCall();
   const [progress, setProgress] = useState<Progress | null>(null);
+  const texts = useProtectedTexts();
 
   const download = async () => {
     setProgress({ received: 0, total: null });
@@ -20,7 +21,7 @@ export function ZipButton() {
         );
         saveBlob(blob, ZIP_FILE_NAME);
       },
-      () => window.alert(ZIP_FAILED_MESSAGE),
+      () => window.alert(texts.zipFailed),
     );
     setProgress(null);
   };
@@ -33,9 +34,7 @@ export function ZipButton() {
       aria-busy={progress !== null}
       onClick={() => void download()}
     >
-      {progress
-        ? `ZIP wird geladen... ${progressText(progress)}`
-        : 'Alle Dokumente herunterladen (ZIP)'}
+      {progress ? `${texts.zipLoading} ${progressText(progress, texts)}` : texts.zip}
     </button>
   );
 }

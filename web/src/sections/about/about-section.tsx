@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { aboutIntro } from '../../content/about';
+import { useSiteTexts } from '../../content/use-site-texts';
 import { skillBoxes } from '../../content/skills';
 import { preloadableLazy } from '../../hydration/preloadable-lazy';
 import { onIdle } from '../../hydration/when-idle';
@@ -17,20 +17,21 @@ const { Component: AboutTopics, preload: preloadTopics } = preloadableLazy(
 
 export function AboutSection() {
   const [expanded, setExpanded] = useState(false);
+  const { nav, about, loading } = useSiteTexts();
   useEffect(() => onIdle(() => void preloadTopics()), []);
 
   return (
-    <Section id="about" title="Über mich" eyebrow="Wer ich bin">
-      <p className="section__intro">{aboutIntro}</p>
+    <Section id="about" title={nav.about} eyebrow={about.eyebrow}>
+      <p className="section__intro">{about.intro}</p>
       <div className="skill-boxes">
         {skillBoxes.map((box) => (
-          <SkillBox key={box.title} box={box} />
+          <SkillBox key={box.id} box={box} title={about.skillBoxes[box.id]} />
         ))}
       </div>
 
       <div id={MORE_ID} className="about-more" hidden={!expanded}>
         {expanded && (
-          <Suspense fallback={<p>Wird geladen...</p>}>
+          <Suspense fallback={<p>{loading}</p>}>
             <AboutTopics />
           </Suspense>
         )}
@@ -43,7 +44,7 @@ export function AboutSection() {
           aria-controls={MORE_ID}
           onClick={() => setExpanded((open) => !open)}
         >
-          {expanded ? 'Weniger anzeigen' : 'Mehr über mich'}
+          {expanded ? about.less : about.more}
         </button>
       </div>
     </Section>

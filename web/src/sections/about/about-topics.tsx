@@ -1,8 +1,8 @@
-import { aboutTopics } from '../../content/about-topics';
+import { useAboutTopicsTexts } from '../../content/use-about-topics-texts';
 
 /** The text behind "Mehr über mich": the six topics of the about section. */
 export default function AboutTopics() {
-  return aboutTopics.map((topic) => (
+  return Object.values(useAboutTopicsTexts()).map((topic) => (
     <article key={topic.heading} className="about-more__topic">
       <h3>{topic.heading}</h3>
       {topic.paragraphs.map((text) => (

@@ -4,13 +4,13 @@ import { useInView } from '../../hooks/use-in-view';
 import { useStyleProperty } from '../../hydration/use-style-property';
 
 /** A box of skill bars that fill up once the box scrolls into view. */
-export function SkillBox({ box }: { box: SkillBoxData }) {
+export function SkillBox({ box, title }: { box: SkillBoxData; title: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const inView = useInView(ref);
 
   return (
     <div ref={ref} className="skill-box card" data-filled={inView}>
-      <h3 className="skill-box__title">{box.title}</h3>
+      <h3 className="skill-box__title">{title}</h3>
       <ul className="skill-box__list">
         {box.skills.map((skill) => (
           <li key={skill.name} className="skill">

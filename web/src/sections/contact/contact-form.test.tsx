@@ -1,5 +1,6 @@
 import { act, fireEvent, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadEnglish } from '../../i18n/translation';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
 
@@ -126,6 +127,7 @@ describe('contact form', () => {
       name: 'Anna Muster',
       email: 'anna@example.ch',
       message: 'Grüezi Baran',
+      language: 'de',
     });
     expect(status()).toBe('success');
     expect(submitButton()).toHaveTextContent('Nachricht gesendet');
@@ -204,5 +206,22 @@ describe('contact form', () => {
     await act(async () => answer(json({ success: true })));
     expect(status()).toBe('success');
     expect(form().getByRole('status')).toHaveTextContent('Nachricht gesendet');
+  });
+});
+
+describe('contact form on the English page', () => {
+  beforeAll(() => loadEnglish());
+
+  it('speaks English and tells the API the form was English', async () => {
+    const fetchMock = stubFetch(() => json({ success: true }));
+    renderApp('/en/');
+    expect(form().getByText('0 / 750 characters')).toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('Send message');
+    fireEvent.change(field('Name'), { target: { value: 'Anna Muster' } });
+    fireEvent.change(field('E-mail'), { target: { value: 'anna@example.ch' } });
+    fireEvent.change(field('Message'), { target: { value: 'Hello Baran' } });
+    await submit();
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toMatchObject({ language: 'en' });
+    expect(submitButton()).toHaveTextContent('Message sent');
   });
 });

@@ -1,19 +1,15 @@
 import { MESSAGE_MAX_LENGTH } from '@contract/contact-limits';
-import { useContactForm, type ContactStatus } from './use-contact-form';
-
-const BUTTON_LABELS: Record<ContactStatus, string> = {
-  default: 'Nachricht senden',
-  success: 'Nachricht gesendet',
-  error: 'Fehler, bitte prüfen',
-};
+import { useSiteTexts } from '../../content/use-site-texts';
+import { useContactForm } from './use-contact-form';
 
 export function ContactForm() {
   const { fields, status, sending, update, submit } = useContactForm();
+  const { contact: texts } = useSiteTexts();
 
   return (
-    <form className="contact-form card" aria-label="Kontaktformular" onSubmit={submit}>
+    <form className="contact-form card" aria-label={texts.form} onSubmit={submit}>
       <div className="field-group">
-        <label htmlFor="contact-name">Name</label>
+        <label htmlFor="contact-name">{texts.name}</label>
         <input
           id="contact-name"
           className="field"
@@ -25,7 +21,7 @@ export function ContactForm() {
         />
       </div>
       <div className="field-group">
-        <label htmlFor="contact-email">E-Mail</label>
+        <label htmlFor="contact-email">{texts.email}</label>
         <input
           id="contact-email"
           className="field"
@@ -38,7 +34,7 @@ export function ContactForm() {
         />
       </div>
       <div className="field-group">
-        <label htmlFor="contact-message">Nachricht</label>
+        <label htmlFor="contact-message">{texts.message}</label>
         <textarea
           id="contact-message"
           className="field"
@@ -51,11 +47,11 @@ export function ContactForm() {
           onChange={(event) => update('message', event.target.value)}
         />
         <p id="contact-counter" className="contact-form__counter">
-          {fields.message.length} / {MESSAGE_MAX_LENGTH} Zeichen
+          {texts.counter(fields.message.length, MESSAGE_MAX_LENGTH)}
         </p>
       </div>
       <div className="contact-form__trap" aria-hidden="true">
-        <label htmlFor="contact-referrer">Bitte leer lassen</label>
+        <label htmlFor="contact-referrer">{texts.honeypot}</label>
         <input
           id="contact-referrer"
           name="referrer"
@@ -71,10 +67,10 @@ export function ContactForm() {
         data-status={status}
         disabled={sending}
       >
-        {sending ? 'Wird gesendet...' : BUTTON_LABELS[status]}
+        {sending ? texts.sending : texts.status[status]}
       </button>
       <p className="visually-hidden" role="status">
-        {status === 'default' ? '' : BUTTON_LABELS[status]}
+        {status === 'default' ? '' : texts.status[status]}
       </p>
     </form>
   );

@@ -1,29 +1,28 @@
 import { emailHref, owner, phoneHref } from '../../content/owner';
+import { useSiteTexts } from '../../content/use-site-texts';
 import { Section } from '../section';
 import { ContactForm } from './contact-form';
 import './contact-section.css';
 
 export function ContactSection() {
+  const { nav, contact, country } = useSiteTexts();
   return (
-    <Section id="contact" title="Kontakt" eyebrow="Schreib mir">
+    <Section id="contact" title={nav.contact} eyebrow={contact.eyebrow}>
       <div className="contact">
         <div className="contact__info">
-          <p>
-            Du hast eine Lehrstelle, ein Praktikum oder eine Frage zu meinen Projekten? Ich freue
-            mich auf deine Nachricht und antworte in der Regel innert zwei Tagen.
-          </p>
+          <p>{contact.intro}</p>
           <ul className="contact__list">
             <li>
-              <span className="contact__label">E-Mail</span>
+              <span className="contact__label">{contact.email}</span>
               <a href={emailHref}>{owner.email}</a>
             </li>
             <li>
-              <span className="contact__label">Telefon</span>
+              <span className="contact__label">{contact.phone}</span>
               <a href={phoneHref}>{owner.phone}</a>
             </li>
             <li>
-              <span className="contact__label">Ort</span>
-              {owner.city}, {owner.country}
+              <span className="contact__label">{contact.place}</span>
+              {owner.city}, {country}
             </li>
           </ul>
         </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendMail } from '../../api/api-client';
 import { MESSAGE_MAX_LENGTH } from '@contract/contact-limits';
 import { CONTACT_STATUS_RESET_MS } from '../../constants';
+import { useLanguage } from '../../i18n/use-language';
 import { isValidContact, type ContactFields } from './validate-contact';
 
 export type ContactStatus = 'default' | 'success' | 'error';
@@ -17,6 +18,7 @@ export function useContactForm() {
   const [status, setStatus] = useState<ContactStatus>('default');
   const [sending, setSending] = useState(false);
   const resetTimer = useRef<number | undefined>(undefined);
+  const language = useLanguage();
 
   useEffect(() => () => window.clearTimeout(resetTimer.current), []);
 
@@ -40,6 +42,7 @@ export function useContactForm() {
         name: fields.name.trim(),
         email: fields.email.trim(),
         message: fields.message,
+        language,
       });
       setFields(empty);
       showResult('success');

@@ -1,5 +1,6 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { site } from '../../content/de/site';
 import { schools } from '../../content/schools';
 import { setMedia } from '../../test/media';
 import { renderApp } from '../../test/render-app';
@@ -17,10 +18,12 @@ describe('education section', () => {
     const names = timeline()
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
-    expect(names).toEqual([...schools].reverse().map((school) => school.name));
+    expect(names).toEqual(
+      [...schools].reverse().map((school) => site.education.schools[school.id].name),
+    );
     for (const [index, item] of items().entries()) {
       const school = [...schools].reverse()[index];
-      expect(item).toHaveTextContent(school.years);
+      expect(item).toHaveTextContent(site.education.schools[school.id].years);
       expect(within(item).getAllByRole('img').length).toBeGreaterThan(0);
     }
   });

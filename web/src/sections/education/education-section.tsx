@@ -1,4 +1,5 @@
 import { schools } from '../../content/schools';
+import { useSiteTexts } from '../../content/use-site-texts';
 import { useViewport } from '../../hooks/use-media-query';
 import { useStyleProperty } from '../../hydration/use-style-property';
 import { Section } from '../section';
@@ -9,6 +10,7 @@ import './education-section.css';
 /** Newest first; left and right alternate on wide screens, all from the right when narrow. */
 export function EducationSection() {
   const viewport = useViewport();
+  const { nav, education } = useSiteTexts();
   const timelineRef = useStyleProperty<HTMLOListElement>(
     '--timeline-dot-offset',
     timelineDotOffset(viewport),
@@ -18,14 +20,14 @@ export function EducationSection() {
     viewport !== 'wide' || index % 2 === 1 ? 'right' : 'left';
 
   return (
-    <Section id="education" title="Schule" eyebrow="Mein Bildungsweg">
+    <Section id="education" title={nav.education} eyebrow={education.eyebrow}>
       <ol
         className="timeline"
         data-layout={viewport === 'wide' ? 'alternate' : 'single'}
         ref={timelineRef}
       >
         {newestFirst.map((school, index) => (
-          <TimelineItem key={school.name} school={school} side={sideOf(index)} />
+          <TimelineItem key={school.id} school={school} side={sideOf(index)} />
         ))}
       </ol>
     </Section>

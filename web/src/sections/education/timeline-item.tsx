@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import type { School } from '../../content/schools';
+import { useSiteTexts } from '../../content/use-site-texts';
 import { useInView } from '../../hooks/use-in-view';
 import { NARROW_QUERY } from '../../hooks/use-media-query';
 
@@ -9,14 +10,12 @@ export type Side = 'left' | 'right';
 const ONE_IMAGE_SIZES = `${NARROW_QUERY} 90vw, 540px`;
 const TWO_IMAGE_SIZES = `${NARROW_QUERY} 45vw, 270px`;
 
-function linkLabel(tag: string | undefined): string {
-  return tag ? `Weitere Infos (${tag})` : 'Weitere Infos';
-}
-
 /** One school; slides in from its side the first time it scrolls into view. */
 export function TimelineItem({ school, side }: { school: School; side: Side }) {
   const ref = useRef<HTMLLIElement>(null);
   const inView = useInView(ref, '0px 0px -10% 0px');
+  const { education } = useSiteTexts();
+  const { name, years } = education.schools[school.id];
 
   return (
     <li ref={ref} className="timeline__item" data-side={side} data-visible={inView}>
@@ -31,19 +30,19 @@ export function TimelineItem({ school, side }: { school: School; side: Side }) {
               sizes={school.images.length > 1 ? TWO_IMAGE_SIZES : ONE_IMAGE_SIZES}
               width={image.width}
               height={image.height}
-              alt={school.images.length > 1 ? `${school.name}, Bild ${index + 1}` : school.name}
+              alt={school.images.length > 1 ? education.picture(name, index + 1) : name}
               loading="lazy"
               decoding="async"
             />
           ))}
         </div>
         <div className="timeline__body">
-          <p className="timeline__years">{school.years}</p>
-          <h3 className="timeline__name">{school.name}</h3>
+          <p className="timeline__years">{years}</p>
+          <h3 className="timeline__name">{name}</h3>
           <p className="timeline__links">
             {school.links.map((link) => (
               <a key={link.href} href={link.href} target="_blank" rel="noopener noreferrer">
-                {linkLabel(link.tag)}
+                {link.tag ? `${education.moreInfo} (${link.tag})` : education.moreInfo}
               </a>
             ))}
           </p>

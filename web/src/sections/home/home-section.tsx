@@ -1,24 +1,27 @@
+import { owner } from '../../content/owner';
 import { profile } from '../../content/profile';
+import { useSiteTexts } from '../../content/use-site-texts';
 import { SectionLink } from '../../layout/section-link';
 import './home-section.css';
 
 export function HomeSection() {
+  const { home } = useSiteTexts();
   return (
     <section id="home" className="hero" aria-labelledby="home-title">
       <div className="container hero__inner">
         <div className="hero__text">
-          <p className="hero__greeting">{profile.greeting}</p>
+          <p className="hero__greeting">{home.greeting}</p>
           <h1 id="home-title" className="hero__name">
-            {profile.name}
+            {owner.name}
           </h1>
-          <p className="hero__role">{profile.role}</p>
-          <p className="hero__lead">{profile.lead}</p>
+          <p className="hero__role">{home.role}</p>
+          <p className="hero__lead">{home.lead}</p>
           <div className="hero__actions">
             <SectionLink className="button button--primary" section="contact">
-              Kontakt aufnehmen
+              {home.contactMe}
             </SectionLink>
             <SectionLink className="button" section="projects">
-              Projekte ansehen
+              {home.seeProjects}
             </SectionLink>
           </div>
         </div>
@@ -28,7 +31,7 @@ export function HomeSection() {
             src={profile.portrait.src}
             width={profile.portrait.width}
             height={profile.portrait.height}
-            alt={`Porträt von ${profile.name} (Platzhalter)`}
+            alt={home.portraitAlt}
             // Decoded with the first frame, not after it: the portrait is the page's largest paint.
             fetchPriority="high"
           />
@@ -36,16 +39,16 @@ export function HomeSection() {
 
         <div className="hero__profile">
           <dl className="facts">
-            {profile.facts.map((fact) => (
+            {home.facts.map((fact) => (
               <div key={fact.label} className="facts__item">
                 <dt>{fact.label}</dt>
                 <dd>{fact.value}</dd>
               </div>
             ))}
             <div className="facts__item facts__item--wide">
-              <dt>Skills</dt>
+              <dt>{home.skills}</dt>
               <dd>
-                <ul className="chips" aria-label="Skills">
+                <ul className="chips" aria-label={home.skills}>
                   {profile.skills.map((skill) => (
                     <li key={skill} className="chip">
                       {skill}
@@ -56,8 +59,8 @@ export function HomeSection() {
             </div>
           </dl>
           <blockquote className="hero__quote">
-            <p>«{profile.quote.text}»</p>
-            <p className="hero__quote-source">{profile.quote.source}</p>
+            <p>«{home.quote}»</p>
+            <p className="hero__quote-source">{home.quoteSource}</p>
           </blockquote>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MARQUEE_MAX_PROJECTS } from '../../constants';
+import { site } from '../../content/de/site';
 import { projects } from '../../content/projects';
 import { renderApp } from '../../test/render-app';
 
@@ -13,7 +14,9 @@ describe('projects section', () => {
     const [original, copy] = Array.from(section().querySelectorAll('.marquee__group'));
     const titles = (group: Element) =>
       Array.from(group.querySelectorAll('h3')).map((heading) => heading.textContent);
-    const expected = projects.slice(0, MARQUEE_MAX_PROJECTS).map((project) => project.title);
+    const expected = projects
+      .slice(0, MARQUEE_MAX_PROJECTS)
+      .map((project) => site.projects.list[project.id].title);
     expect(expected).toHaveLength(6);
     expect(titles(original)).toEqual(expected);
     expect(titles(copy)).toEqual(expected);

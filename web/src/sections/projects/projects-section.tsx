@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { MARQUEE_MAX_PROJECTS } from '../../constants';
-import { projects, type Project } from '../../content/projects';
+import { useProjects, type ShownProject } from '../../content/projects';
+import { useSiteTexts } from '../../content/use-site-texts';
+import { useLocalePath } from '../../i18n/use-language';
 import { ArrowRightIcon } from '../../layout/icons';
 import { allProjectsRoute } from '../../pages/all-projects/all-projects-route';
 import { Section } from '../section';
@@ -8,7 +10,7 @@ import './projects-section.css';
 
 const preloadAllProjects = () => void allProjectsRoute.preload();
 
-function MarqueeCard({ project }: { project: Project }) {
+function MarqueeCard({ project }: { project: ShownProject }) {
   return (
     <li className="marquee__item card">
       <img
@@ -32,20 +34,22 @@ function MarqueeCard({ project }: { project: Project }) {
  * a gap. The copy is hidden from assistive technology, so every project is read once.
  */
 export function ProjectsSection() {
-  const shown = projects.slice(0, MARQUEE_MAX_PROJECTS);
+  const shown = useProjects().slice(0, MARQUEE_MAX_PROJECTS);
+  const { nav, projects } = useSiteTexts();
+  const localePath = useLocalePath();
 
   return (
-    <Section id="projects" title="Projekte" eyebrow="Was ich gebaut habe">
+    <Section id="projects" title={nav.projects} eyebrow={projects.eyebrow}>
       <div className="marquee">
         <div className="marquee__track">
-          <ul className="marquee__group" aria-label="Ausgewählte Projekte">
+          <ul className="marquee__group" aria-label={projects.selected}>
             {shown.map((project) => (
-              <MarqueeCard key={project.title} project={project} />
+              <MarqueeCard key={project.id} project={project} />
             ))}
           </ul>
           <ul className="marquee__group" aria-hidden="true" data-copy="true">
             {shown.map((project) => (
-              <MarqueeCard key={project.title} project={project} />
+              <MarqueeCard key={project.id} project={project} />
             ))}
           </ul>
         </div>
@@ -53,11 +57,11 @@ export function ProjectsSection() {
       <p className="projects__more">
         <Link
           className="button button--primary"
-          to="/all-projects"
+          to={localePath('/all-projects')}
           onPointerEnter={preloadAllProjects}
           onFocus={preloadAllProjects}
         >
-          Alle Projekte ansehen
+          {projects.all}
           <ArrowRightIcon />
         </Link>
       </p>

@@ -1,0 +1,31 @@
+// The German texts of /protected, in its chunk; en/protected.ts translates them.
+export const protectedPage = {
+  title: 'Dokumente',
+  gate: {
+    heading: 'Geschützter Bereich',
+    text: 'Bitte melde dich an, um die Bewerbungsunterlagen zu sehen.',
+  },
+  welcome: 'Willkommen!',
+  lead: 'Hier findest du meine Bewerbungsunterlagen zum Ansehen und Herunterladen.',
+  loading: 'Dokumente werden geladen...',
+  loadFailed: 'Die Dokumente konnten nicht geladen werden.',
+  retry: 'Erneut versuchen',
+  open: 'Öffnen',
+  documentLoading: 'Dokument wird geladen...',
+  zip: 'Alle Dokumente herunterladen (ZIP)',
+  zipLoading: 'ZIP wird geladen...',
+  /** Sizes and progress: "37 % (7.4 von 20 MB)". */
+  numberLocale: 'de-CH',
+  of: 'von',
+  openFailed: 'Fehler beim Öffnen der Datei',
+  downloadFailed: 'Fehler beim Herunterladen der Datei',
+  zipFailed: 'Fehler beim Herunterladen der ZIP-Datei',
+  /** A personal access link (docs/product.md#personal-access-links). */
+  accessLink: {
+    /** Before the access's name: "Zugang für Muster AG". */
+    named: 'Zugang für',
+    checking: 'Zugangslink wird geprüft...',
+    refused: 'Dieser Zugangslink ist ungültig, abgelaufen oder wurde widerrufen.',
+    error: 'Der Zugangslink konnte nicht geprüft werden. Bitte öffne ihn später noch einmal.',
+  },
+} as const;

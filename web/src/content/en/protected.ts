@@ -1,0 +1,29 @@
+import type { ProtectedTexts } from '../use-protected-texts';
+
+export const protectedPage: ProtectedTexts = {
+  title: 'Documents',
+  gate: {
+    heading: 'Protected area',
+    text: 'Please sign in to see the application documents.',
+  },
+  welcome: 'Welcome!',
+  lead: 'Here you will find my application documents to view and download.',
+  loading: 'Loading documents...',
+  loadFailed: 'The documents could not be loaded.',
+  retry: 'Try again',
+  open: 'Open',
+  documentLoading: 'Loading document...',
+  zip: 'Download all documents (ZIP)',
+  zipLoading: 'Loading ZIP...',
+  numberLocale: 'en-GB',
+  of: 'of',
+  openFailed: 'Error opening the file',
+  downloadFailed: 'Error downloading the file',
+  zipFailed: 'Error downloading the ZIP file',
+  accessLink: {
+    named: 'Access for',
+    checking: 'Checking the access link...',
+    refused: 'This access link is invalid, has expired or was revoked.',
+    error: 'The access link could not be checked. Please open it again later.',
+  },
+};
