@@ -11,6 +11,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { AccessAction } from '../access/access-log';
 import { AccessHolder, AccessService } from '../access/access.service';
 import { clip } from '../common/refusal-log';
@@ -74,8 +75,9 @@ export class DocumentsController {
       await this.accesses.record(holderOf(request), action, file, 'authorised');
       return undefined;
     }
-    this.recordWhenSent(request, response, action, file);
-    return new StreamableFile(handle.createReadStream(), { length: size });
+    const source = handle.createReadStream();
+    this.recordWhenSent(request, response, action, file, source);
+    return new StreamableFile(source, { length: size });
   }
 
   @Get('download-all')
@@ -91,20 +93,26 @@ export class DocumentsController {
       return;
     }
     response.set('Content-Length', String(zip.size));
-    this.recordWhenSent(request, response, 'zip', ZIP_FILENAME);
-    createReadStream(zip.path).pipe(response);
+    const source = createReadStream(zip.path);
+    this.recordWhenSent(request, response, 'zip', ZIP_FILENAME, source);
+    source.pipe(response);
   }
 
-  // When the API sends the bytes itself it knows whether they all went out.
+  // When the API sends the bytes itself it knows whether they all went out. A client may close
+  // the connection as soon as the last byte arrives, before the response has seen the end of
+  // its source: every byte read from the file and none left in the buffer counts as sent.
   private recordWhenSent(
     request: Request,
     response: Response,
     action: AccessAction,
     file: string,
+    source: Readable,
   ): void {
+    let read = false;
+    source.once('end', () => (read = true));
     response.once('close', () => {
-      const outcome = response.writableFinished ? 'completed' : 'aborted';
-      void this.accesses.record(holderOf(request), action, file, outcome);
+      const sent = response.writableFinished || (read && response.writableLength === 0);
+      void this.accesses.record(holderOf(request), action, file, sent ? 'completed' : 'aborted');
     });
   }
 
