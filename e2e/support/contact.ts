@@ -59,3 +59,24 @@ export async function countMailsWith(mailDir: string, marker: string): Promise<n
 export function mailRequests(requests: readonly string[]): string[] {
   return requests.filter((url) => new URL(url).pathname === '/api/mail');
 }
+
+export interface StatusChange {
+  status: string;
+  /** The page's own clock (ms): how long a state lasted, free of the test's own delays. */
+  at: number;
+}
+
+/** Starts recording the submit button's status changes; the result reads them. */
+export async function recordSubmitStatus(page: Page): Promise<() => Promise<StatusChange[]>> {
+  await contactFields(page).submit.evaluate((button) => {
+    const changes: StatusChange[] = [];
+    Object.assign(window, { submitStatusChanges: changes });
+    new MutationObserver(() =>
+      changes.push({ status: button.getAttribute('data-status') ?? '', at: performance.now() }),
+    ).observe(button, { attributes: true, attributeFilter: ['data-status'] });
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { submitStatusChanges: StatusChange[] }).submitStatusChanges,
+    );
+}
