@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { accessNameOf, claimAccessCode, takeAccessCode } from './access-link';
+import { claimAccessCode, takeAccessCode } from './access-link';
+import { accessNameOf } from './access-name';
 
 const tokenWith = (payload: object) =>
   `e30.${btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(payload))))

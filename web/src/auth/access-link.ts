@@ -4,15 +4,15 @@
 // (main.tsx), so no later script, screenshot or bookmark sees it; the
 // protected page then exchanges it for a session (docs/product.md#personal-access-links).
 
-import { pageOfPath } from '../i18n/languages';
-
 const PREFIX = '#zugang=';
+// The German and the English documents page (i18n/languages.ts). Written out here: this module
+// is part of the 0.7 KB entry, which must not pull in the app's modules.
+const PROTECTED_PAGE = /^(\/en)?\/protected$/;
 let pendingCode: string | undefined;
 
 /** Removes a code from the address (the current history entry) and keeps it for the page. */
 export function takeAccessCode(): void {
-  // The English page takes the same link (/en/protected#zugang=…).
-  if (pageOfPath(location.pathname) !== '/protected' || !location.hash.startsWith(PREFIX)) return;
+  if (!PROTECTED_PAGE.test(location.pathname) || !location.hash.startsWith(PREFIX)) return;
   pendingCode = decodeURIComponent(location.hash.slice(PREFIX.length));
   history.replaceState(history.state, '', location.pathname + location.search);
 }
@@ -22,19 +22,4 @@ export function claimAccessCode(): string | undefined {
   const code = pendingCode;
   pendingCode = undefined;
   return code || undefined;
-}
-
-/** The access's name in a token from an access link; undefined for the shared login. */
-export function accessNameOf(token: string | null): string | undefined {
-  const payload = token?.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const json = new TextDecoder().decode(
-      Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
-    );
-    const { name } = JSON.parse(json) as { name?: unknown };
-    return typeof name === 'string' && name ? name : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,4 +1,4 @@
-import { accessNameOf } from '../../auth/access-link';
+import { accessNameOf } from '../../auth/access-name';
 import { useSession } from '../../auth/session-context';
 import { useLogout } from '../../auth/use-logout';
 import { BackHomeLink } from '../back-home-link';
