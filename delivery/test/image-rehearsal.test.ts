@@ -164,7 +164,7 @@ describe(
     it('serves the bundle, its assets and the SPA fallback from the web image', async () => {
       const home = await request(`${ready.webUrl}/`);
       assert.equal(home.status, 200);
-      const asset = /\/assets\/[^"]+\.js/.exec(home.body.toString())?.[0];
+      const asset = /\/assets\/[^"\s]+\.js/.exec(home.body.toString())?.[0];
       assert.ok(asset, 'a script of the bundle');
       assert.equal((await request(`${ready.webUrl}${asset}`)).status, 200);
       const route = await request(`${ready.webUrl}/eine/unbekannte/seite`);
