@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { runAccessCommand } from '../src/access/access.cli';
 import { AccessLogEntry } from '../src/access/access-log';
 import { AccessStore } from '../src/access/access-store';
-import { binaryParser } from './support/binary';
+import { getBytes } from './support/binary';
 import { readRepoManifest } from './support/documents-fixture';
 import { SmtpSink } from './support/smtp-sink';
 import { TestApp, TestEnv, loginToken, startTestApp } from './support/test-app';
@@ -51,13 +51,7 @@ describe('personal access links', () => {
     });
   };
   const exchange = (code: unknown) => testApp.http().post('/api/auth/access').send({ code });
-  const get = (path: string, token: string) =>
-    testApp
-      .http()
-      .get(path)
-      .set('Authorization', `Bearer ${token}`)
-      .buffer(true)
-      .parse(binaryParser);
+  const get = (path: string, token: string) => getBytes(testApp, path, token);
   const logEntries = async (...args: string[]) =>
     JSON.parse(await command(dir, 'log', '--json', ...args)) as AccessLogEntry[];
 

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DocumentGroup } from '../src/documents/manifest';
 import { copyDocuments, readRepoManifest, REPO_DOCUMENTS_DIR } from './support/documents-fixture';
-import { binaryParser } from './support/binary';
+import { getBytes } from './support/binary';
 import { TestApp, loginToken, startTestApp } from './support/test-app';
 
 describe('documents from the repository manifest', () => {
@@ -17,13 +17,7 @@ describe('documents from the repository manifest', () => {
   });
   afterAll(() => testApp.close());
 
-  const get = (path: string) =>
-    testApp
-      .http()
-      .get(path)
-      .set('Authorization', `Bearer ${token}`)
-      .buffer(true)
-      .parse(binaryParser);
+  const get = (path: string) => getBytes(testApp, path, token);
 
   it('has the four groups of the specification with 1, 2, 3 and 6 files', () => {
     expect(manifest.map((group) => [group.section, group.files.length])).toEqual([

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { binaryParser } from './support/binary';
+import { getBytes } from './support/binary';
 import { copyDocuments, readRepoManifest, REPO_DOCUMENTS_DIR } from './support/documents-fixture';
 import { TestApp, loginToken, startTestApp } from './support/test-app';
 import { unzip } from './support/unzip';
@@ -9,13 +9,7 @@ import { unzip } from './support/unzip';
 const STORED = 0;
 
 function downloadAll(app: TestApp, token: string) {
-  return app
-    .http()
-    .get('/api/download-all')
-    .set('Authorization', `Bearer ${token}`)
-    .buffer(true)
-    .parse(binaryParser)
-    .expect(200);
+  return getBytes(app, '/api/download-all', token).expect(200);
 }
 
 describe('GET /api/download-all', () => {

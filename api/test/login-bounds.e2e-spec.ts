@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashPassword } from '../src/auth/password-hash';
-import { binaryParser } from './support/binary';
+import { getBytes } from './support/binary';
 import { REPO_DOCUMENTS_DIR, readRepoManifest } from './support/documents-fixture';
 import { SmtpSink } from './support/smtp-sink';
 import { until } from './support/until';
@@ -88,12 +88,7 @@ describe('bounds on guessing the shared password', () => {
     const logins = Array.from({ length: 12 }, (_, i) =>
       loginFrom(`203.0.113.${i + 10}`).then((r) => r.status),
     );
-    const download = testApp
-      .http()
-      .get(`/api/download/${file.filename}`)
-      .set('Authorization', `Bearer ${token}`)
-      .buffer(true)
-      .parse(binaryParser);
+    const download = getBytes(testApp, `/api/download/${file.filename}`, token);
     const [statuses, document] = await Promise.all([Promise.all(logins), download]);
 
     expect(document.status).toBe(200);

@@ -3,7 +3,7 @@
 import { mkdtemp, readFile, readdir, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { binaryParser } from './support/binary';
+import { getBytes } from './support/binary';
 import { copyDocuments, readRepoManifest, REPO_DOCUMENTS_DIR } from './support/documents-fixture';
 import { TestApp, TestEnv, loginToken, startTestApp } from './support/test-app';
 import { unzip } from './support/unzip';
@@ -11,13 +11,7 @@ import { unzip } from './support/unzip';
 const DOSSIER = 'bewerbungsdossier.pdf';
 
 async function downloadAll(app: TestApp): Promise<Buffer> {
-  const response = await app
-    .http()
-    .get('/api/download-all')
-    .set('Authorization', `Bearer ${await loginToken(app)}`)
-    .buffer(true)
-    .parse(binaryParser)
-    .expect(200);
+  const response = await getBytes(app, '/api/download-all', await loginToken(app)).expect(200);
   return response.body as Buffer;
 }
 
