@@ -42,6 +42,8 @@ test('the link logs in, leaves no code in the address or the history, and surviv
 
   // The entry the link made was replaced: going back from another page finds no code.
   await page.goto(`${stack.baseUrl}/all-projects`);
+  // Once its app runs: the router's first replaceState could cancel a Back still under way.
+  await expect(page.locator('html[data-interactive]')).toHaveCount(1);
   await page.goBack();
   expect(page.url()).toBe(`${stack.baseUrl}/protected`);
   await expectDocumentsFor(page, name);
