@@ -79,7 +79,8 @@ export const site: SiteTexts = {
   },
   education: {
     eyebrow: 'My education',
-    moreInfo: 'More info',
+    // Not "More info": search engines and Lighthouse count that as a link without a purpose.
+    moreInfo: 'About the school',
     picture: (school, number) => `${school}, picture ${number}`,
     schools: {
       primary: { name: 'Primary school Bern-West', years: '2013 – 2019' },
