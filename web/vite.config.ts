@@ -68,9 +68,6 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // The entry's import() helper keeps a chunk of its own: inside the app's chunk it
-            // would make the entry import the app at once instead of after the first paint.
-            { name: 'preload-helper', test: /preload-helper/, priority: 1 },
             // The app with everything it imports, libraries included, as one file that the
             // route chunks import from: fewer requests and ~1 kB less than the automatic split.
             { name: 'start-app', test: /[\\/]src[\\/]start-app\.tsx$|[\\/]node_modules[\\/]/ },

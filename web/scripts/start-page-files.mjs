@@ -1,6 +1,5 @@
-// What a first visit to `/` downloads, from Vite's build manifest: the entry script, its static
-// imports, the app it imports after the largest paint (the entry's dynamic imports) with theirs,
-// and the stylesheet. The chunks the app imports lazily (side routes, and what it fetches once
+// What a first visit to `/` downloads, from Vite's build manifest: the entry script with what it
+// imports (the app's chunk, React included), and the stylesheet. The chunks the app imports lazily (side routes, and what it fetches once
 // the page is idle) come later and are not counted.
 // One source for the size budget (web/.size-limit.js) and the benchmark (bench/src/bundle-size.ts).
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,7 +28,6 @@ export function startPageFiles(distDir, manifestPath = join(distDir, '.vite', 'm
     for (const imported of manifest[key].imports ?? []) addWithImports(imported);
   };
   addWithImports('index.html');
-  for (const deferred of entry.dynamicImports ?? []) addWithImports(deferred);
 
   const inDist = (file) => join(distDir, file);
   const all = [...chunks].map((key) => manifest[key]);

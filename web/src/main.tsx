@@ -5,9 +5,11 @@
 //    on a header control until step 5 (hydration/pre-paint-script.ts, hydration/early-taps.ts).
 // 2. The browser paints the prerendered HTML: text and images need no JavaScript.
 // 3. The pre-paint script waits for the largest paint (hydration/after-largest-paint.ts, 3 s at
-//    most) and only then adds this entry (0.7 KB) to the page (hydration/deferred-entry.ts): no
-//    script competes with the portrait on a phone's slow line.
-// 4. This entry fetches the app and starts it in a task of its own (start-app.tsx).
+//    most) and only then adds this entry (0.3 KB) and, as a modulepreload, the app's chunk it
+//    imports (start-app.tsx, with React) to the page (hydration/deferred-entry.ts): no script
+//    competes with the portrait on a phone's slow line, and both files load side by side.
+// 4. This entry takes an access link's code out of the address and starts the app in a task of
+//    its own.
 // 5. startApp() hydrates inside a transition (time-sliced: no long task holds a first tap);
 //    from here React replays taps itself.
 // 6. After hydration, HydrationProvider (hydration/use-hydrated.tsx) switches to what only the
@@ -18,11 +20,8 @@
 // The SPA shell (/protected, unknown routes) has nothing to paint first: its <head> loads this
 // entry at once, so it starts at step 4.
 
-// Base styles first, so component styles loaded after them win at equal specificity.
-import './styles/base.css';
-import './styles/controls.css';
-import './styles/layout.css';
 import { takeAccessCode } from './auth/access-link';
+import { startApp } from './start-app';
 
 // Before anything else reads the address: an access link's code leaves it and the history.
 takeAccessCode();
@@ -31,4 +30,4 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Element #root fehlt in index.html');
 
 // Starting in a task of its own: together with the app's evaluation it would be one long task.
-void import('./start-app').then(({ startApp }) => setTimeout(() => void startApp(root)));
+setTimeout(() => void startApp(root));

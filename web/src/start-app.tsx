@@ -1,3 +1,9 @@
+// Base styles first, so component styles imported after them win at equal specificity. Here and
+// not in the entry: the one stylesheet follows the chunks' order, and this chunk precedes the
+// entry that imports it.
+import './styles/base.css';
+import './styles/controls.css';
+import './styles/layout.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

@@ -6,7 +6,7 @@ const SHELL = `<!doctype html>
 <html lang="de">
   <head>
     <script type="module" crossorigin src="/assets/index-A1.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/preload-helper-B2.js">
+    <link rel="modulepreload" crossorigin href="/assets/start-app-B2.js">
     <link rel="stylesheet" crossorigin href="/assets/style-C3.css">
   </head>
   <body><div id="root"></div></body>
@@ -16,7 +16,7 @@ describe('deferAppEntry', () => {
   it('moves the entry and its preloads from <head> to the attribute on <html>', () => {
     const page = deferAppEntry(SHELL);
     expect(page).toContain(
-      '<html data-start-after-paint="/assets/index-A1.js /assets/preload-helper-B2.js" lang="de">',
+      '<html data-start-after-paint="/assets/index-A1.js /assets/start-app-B2.js" lang="de">',
     );
     expect(page).not.toContain('<script');
     expect(page).not.toContain('modulepreload');
@@ -56,12 +56,12 @@ describe('the pre-paint script on a prerendered page', () => {
     );
 
   it('adds the entry script and its preloads once the largest paint is reported', () => {
-    document.documentElement.setAttribute('data-start-after-paint', '/a/entry.js /a/helper.js');
+    document.documentElement.setAttribute('data-start-after-paint', '/a/entry.js /a/app.js');
     new Function(prePaintScript())();
     expect(added()).toEqual([]);
     vi.advanceTimersByTime(1);
     vi.advanceTimersByTime(1);
-    expect(added()).toEqual(['script module /a/entry.js', 'link modulepreload /a/helper.js']);
+    expect(added()).toEqual(['script module /a/entry.js', 'link modulepreload /a/app.js']);
   });
 
   it('adds nothing on the SPA shell, whose <head> loads the entry itself', () => {
