@@ -1,11 +1,13 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAccessCommand } from '../src/access/access.cli';
 import { AccessLogEntry } from '../src/access/access-log';
 import { AccessStore } from '../src/access/access-store';
 import { getBytes } from './support/binary';
-import { readRepoManifest } from './support/documents-fixture';
+import { copyDocuments, readRepoManifest } from './support/documents-fixture';
 import { SmtpSink } from './support/smtp-sink';
 import { TestApp, TestEnv, loginToken, startTestApp } from './support/test-app';
 import { until } from './support/until';
@@ -54,6 +56,19 @@ describe('personal access links', () => {
   const get = (path: string, token: string) => getBytes(testApp, path, token);
   const logEntries = async (...args: string[]) =>
     JSON.parse(await command(dir, 'log', '--json', ...args)) as AccessLogEntry[];
+  /** A client that reads the first bytes of the body and then closes the connection. */
+  const leaveAfterFirstBytes = (path: string, token: string) =>
+    new Promise<void>((resolve, reject) => {
+      const { port } = testApp.app.getHttpServer().address() as AddressInfo;
+      const headers = { Authorization: `Bearer ${token}` };
+      const request = httpGet({ host: '127.0.0.1', port, path, headers }, (response) => {
+        response.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', reject);
+    });
 
   beforeEach(async () => {
     sink = new SmtpSink();
@@ -187,6 +202,24 @@ describe('personal access links', () => {
       ['zip', 'authorised'],
       ['open', 'authorised'],
     ]);
+  });
+
+  it('records "aborted" when the visitor leaves in the middle of a download', async () => {
+    const documents = await copyDocuments();
+    try {
+      const [file] = (await readRepoManifest())[0].files;
+      // Far more than the sockets' buffers hold, so most of it is still unsent when the client leaves.
+      await writeFile(join(documents.dir, file.filename), Buffer.alloc(64 * 1024 * 1024));
+      await start({ DOCUMENTS_DIR: documents.dir });
+      const { code } = await addAccess(dir, 'Muster AG');
+      const token = (await exchange(code).expect(200)).body.token as string;
+
+      await leaveAfterFirstBytes(`/api/download/${file.filename}`, token);
+      await until(async () => (await logEntries()).length === 2, 'the download logged');
+      expect((await logEntries())[0]).toMatchObject({ action: 'download', outcome: 'aborted' });
+    } finally {
+      await documents.remove();
+    }
   });
 
   it('sends no mail with ACCESS_MAIL=false', async () => {

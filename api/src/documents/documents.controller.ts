@@ -10,8 +10,7 @@ import {
   StreamableFile,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { AccessAction } from '../access/access-log';
 import { AccessHolder, AccessService } from '../access/access.service';
 import { clip } from '../common/refusal-log';
@@ -76,7 +75,7 @@ export class DocumentsController {
       return undefined;
     }
     const source = handle.createReadStream();
-    this.recordWhenSent(request, response, action, file, source);
+    this.recordWhenSent(request, response, { action, file, size }, source);
     return new StreamableFile(source, { length: size });
   }
 
@@ -94,25 +93,32 @@ export class DocumentsController {
     }
     response.set('Content-Length', String(zip.size));
     const source = createReadStream(zip.path);
-    this.recordWhenSent(request, response, 'zip', ZIP_FILENAME, source);
+    this.recordWhenSent(
+      request,
+      response,
+      { action: 'zip', file: ZIP_FILENAME, size: zip.size },
+      source,
+    );
     source.pipe(response);
   }
 
   // When the API sends the bytes itself it knows whether they all went out. A client may close
-  // the connection as soon as the last byte arrives, before the response has seen the end of
-  // its source: every byte read from the file and none left in the buffer counts as sent.
+  // the connection as soon as the last byte arrives, before the stream has made its last read
+  // (the one that finds the end of the file): every byte of the file read, and none left in the
+  // stream's or the response's buffer, counts as sent.
   private recordWhenSent(
     request: Request,
     response: Response,
-    action: AccessAction,
-    file: string,
-    source: Readable,
+    target: { action: AccessAction; file: string; size: number },
+    source: ReadStream,
   ): void {
-    let read = false;
-    source.once('end', () => (read = true));
     response.once('close', () => {
-      const sent = response.writableFinished || (read && response.writableLength === 0);
-      void this.accesses.record(holderOf(request), action, file, sent ? 'completed' : 'aborted');
+      const handedOver =
+        source.bytesRead >= target.size &&
+        source.readableLength === 0 &&
+        response.writableLength === 0;
+      const outcome = response.writableFinished || handedOver ? 'completed' : 'aborted';
+      void this.accesses.record(holderOf(request), target.action, target.file, outcome);
     });
   }
 
