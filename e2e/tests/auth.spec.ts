@@ -2,6 +2,7 @@
 // gate, in each language, as docs/product.md#login describes them.
 import { expect, openWithSession, storedSession, test } from '../support/fixtures';
 import { loginForm, submitCorrectLogin, submitWrongLogin } from '../support/login';
+import { holdRequests } from '../support/held-requests';
 import { expectedAnswer, expectedNetworkFailure } from '../support/page-guard';
 import { LANGUAGES, textsOf } from '../support/languages';
 import { headerLoginButton, loginDialog, navLink, withMenuOpen } from '../support/site';
@@ -73,14 +74,7 @@ for (const t of LANGUAGES) {
   });
 
   test(`the button reads "${t.checking}" while the login is pending`, async ({ page, stack }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let requests = 0;
-    await page.route(`**${LOGIN_PATH}`, async (route) => {
-      requests += 1;
-      await held;
-      await route.continue();
-    });
+    const login = await holdRequests(page, `**${LOGIN_PATH}`);
     await page.goto(home);
     await headerLoginButton(page).click();
     const form = loginForm(loginDialog(page));
@@ -92,10 +86,10 @@ for (const t of LANGUAGES) {
     await expect(form.getByPlaceholder(t.password)).toBeDisabled();
     await expect(form.getByRole('button', { name: t.cancel })).toBeDisabled();
     await form.evaluate((element: HTMLFormElement) => element.requestSubmit());
-    release();
+    login.release();
     await expect(loginDialog(page)).toBeHidden();
     await expectLoggedIn(page);
-    expect(requests).toBe(1);
+    expect(login.count()).toBe(1);
   });
 
   test.describe(`documents section login (${t.code})`, () => {

@@ -3,6 +3,7 @@
 // hydration leaves a working page without a console error (the guard checks that).
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { holdRequests } from '../support/held-requests';
 import { headerLoginButton } from '../support/site';
 
 const HOME_TEXTS = '#home .hero__text, .marquee__group:not([data-copy]) h3';
@@ -105,18 +106,13 @@ test('the text behind "Mehr über mich" arrives at the first click, before the p
   page,
 }) => {
   // Its chunk held back, as on a slow line.
-  let releaseTopics = () => {};
-  const topicsHeld = new Promise<void>((resolve) => (releaseTopics = resolve));
-  await page.route('**/assets/about-topics-*.js', async (route) => {
-    await topicsHeld;
-    await route.continue();
-  });
+  const topics = await holdRequests(page, '**/assets/about-topics-*.js');
   await page.goto('/');
   const about = page.locator('#about');
   await about.getByRole('button', { name: 'Mehr über mich' }).click();
   await expect(about.getByText('Wird geladen...')).toBeVisible();
 
-  releaseTopics();
+  topics.release();
   await expect(about.getByRole('heading', { level: 3, name: 'Warum IT?' })).toBeVisible();
   await expect(about.locator('#about-more h3')).toHaveCount(6);
   await about.getByRole('button', { name: 'Weniger anzeigen' }).click();
@@ -128,19 +124,14 @@ test('a tap on Login before the app has arrived opens the panel once the app run
 }) => {
   // The app's chunk held back, as on a phone's slow line; a fresh tab, because the usual one
   // waits for the running app.
-  let releaseApp = () => {};
-  const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
   const page = await context.newPage();
-  await page.route('**/assets/start-app-*.js', async (route) => {
-    await appHeld;
-    await route.continue();
-  });
+  const app = await holdRequests(page, '**/assets/start-app-*.js');
   await page.goto('/');
   await headerLoginButton(page).click();
   const panel = page.getByRole('dialog', { name: 'Login' });
   await expect(panel).toHaveCount(0);
 
-  releaseApp();
+  app.release();
   await expect(panel).toBeVisible();
   await expect(panel.getByPlaceholder('Benutzername')).toBeVisible();
   await expect(headerLoginButton(page)).toHaveAttribute('aria-expanded', 'true');
@@ -153,13 +144,8 @@ for (const { path } of PAGES) {
 
     // The images held back, as on a phone's slow line; a fresh tab, because the usual one
     // waits for the running app.
-    let releaseImages = () => {};
-    const imagesHeld = new Promise<void>((resolve) => (releaseImages = resolve));
     const page = await context.newPage();
-    await page.route('**/assets/*.webp', async (route) => {
-      await imagesHeld;
-      await route.continue();
-    });
+    const images = await holdRequests(page, '**/assets/*.webp');
     const scripts: string[] = [];
     page.on('request', (sent) => {
       if (sent.url().endsWith('.js')) scripts.push(sent.url());
@@ -168,7 +154,7 @@ for (const { path } of PAGES) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(scripts).toEqual([]);
 
-    releaseImages();
+    images.release();
     await expect(page.locator('html[data-interactive]')).toHaveCount(1);
     expect(scripts.length).toBeGreaterThan(0);
   });
