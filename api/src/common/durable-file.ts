@@ -1,16 +1,28 @@
 // Replaces a whole file so that a crash or power loss leaves either the old
-// content or the new one, never a mix: write a temporary file beside it,
-// flush it, rename it over the old one, flush the folder (the rename).
-// The same steps as the mail outbox (api/src/mail/outbox/outbox-store.ts).
+// content or the new one, never a mix: write a temporary file, flush it,
+// rename it over the old one, flush the folder (the rename). Used by the
+// access store and log and by the mail outbox.
 import { randomUUID } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-export async function replaceFileDurably(path: string, content: string): Promise<void> {
-  const folder = dirname(path);
-  const temporary = join(folder, `.${basename(path)}.${randomUUID()}.tmp`);
+export interface DurableWriteOptions {
+  /** Where the content is written first: by default a hidden file beside `path`. */
+  temporary?: string;
+  /** The new file's permissions (before the umask); owner only unless said otherwise. */
+  mode?: number;
+}
+
+export async function replaceFileDurably(
+  path: string,
+  content: string,
+  {
+    temporary = join(dirname(path), `.${basename(path)}.${randomUUID()}.tmp`),
+    mode = 0o600,
+  }: DurableWriteOptions = {},
+): Promise<void> {
   try {
-    const file = await open(temporary, 'wx', 0o600);
+    const file = await open(temporary, 'wx', mode);
     try {
       await file.writeFile(content);
       await file.sync();
@@ -22,6 +34,6 @@ export async function replaceFileDurably(path: string, content: string): Promise
     await unlink(temporary).catch(() => undefined);
     throw error;
   }
-  const dir = await open(folder, 'r');
-  await dir.sync().finally(() => dir.close());
+  const folder = await open(dirname(path), 'r');
+  await folder.sync().finally(() => folder.close());
 }

@@ -10,8 +10,9 @@
 // crash leaves either the whole message or none of it; a write that fails
 // (a full disk) removes its temporary file, which holds personal data.
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { replaceFileDurably } from '../../common/durable-file';
 import { QueuedMail, isQueuedMail } from './queued-mail';
 
 const FOLDERS = ['queue', 'sending', 'failed', 'quarantine', 'tmp'] as const;
@@ -39,23 +40,10 @@ export class OutboxStore {
     await Promise.all(FOLDERS.map((folder) => mkdir(this.path(folder), { recursive: true })));
   }
 
-  private async writeDurably(folder: Folder, name: string, content: string): Promise<void> {
+  // Node's default permissions, as the outbox has always written its files.
+  private writeDurably(folder: Folder, name: string, content: string): Promise<void> {
     const temporary = this.path('tmp', `${name}.${randomUUID()}`);
-    try {
-      const file = await open(temporary, 'wx');
-      try {
-        await file.writeFile(content);
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-      await rename(temporary, this.path(folder, name));
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined);
-      throw error;
-    }
-    const dir = await open(this.path(folder), 'r');
-    await dir.sync().finally(() => dir.close());
+    return replaceFileDurably(this.path(folder, name), content, { temporary, mode: 0o666 });
   }
 
   /** File names in a folder, oldest message first (ids start with their creation time). */
