@@ -11,7 +11,10 @@ const GROUP = 4;
 
 /** A fresh code, grouped for reading: `ABCD-EFGH-…`. */
 export function newAccessCode(): string {
-  const symbols = Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(32)]);
+  const symbols = Array.from(
+    { length: CODE_LENGTH },
+    () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
+  );
   const groups: string[] = [];
   for (let i = 0; i < CODE_LENGTH; i += GROUP) groups.push(symbols.slice(i, i + GROUP).join(''));
   return groups.join('-');

@@ -81,7 +81,8 @@ export function checkLabel(label: string): string {
   return trimmed;
 }
 
-const sameLabel = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
+/** Two names for the same access: case does not count. */
+export const sameLabel = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
 export class AccessStore {
   readonly accessesFile: string;

@@ -11,7 +11,7 @@ import { parseAppConfig } from '../config/app-config';
 import { ENV_FILE } from '../config/paths';
 import { AccessLogFile } from './access-log';
 import { accessTable, logTable } from './access-report';
-import { AccessStore } from './access-store';
+import { AccessStore, sameLabel } from './access-store';
 import { localDate } from './access-texts';
 
 const DEFAULT_DAYS = 90;
@@ -76,10 +76,8 @@ export async function runAccessCommand(
     }
     case 'log': {
       const { entries, unreadable } = await log.read();
-      const wanted = values.name?.trim().toLocaleLowerCase();
-      const shown = entries
-        .filter((entry) => !wanted || entry.access.toLocaleLowerCase() === wanted)
-        .reverse();
+      const wanted = values.name?.trim();
+      const shown = entries.filter((entry) => !wanted || sameLabel(entry.access, wanted)).reverse();
       if (values.json) return print(JSON.stringify(shown, null, 2));
       if (unreadable > 0) print(`(${unreadable} unlesbare Zeile(n) übersprungen)`);
       return print(shown.length > 0 ? logTable(shown) : 'Keine Zugriffe.');
