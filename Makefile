@@ -1,39 +1,45 @@
 # Short commands for the portfolio site. `make` alone lists them.
 # Docker targets use docker compose; `local` runs the same stack natively.
 .DEFAULT_GOAL := help
-.PHONY: help up up-tls down logs images test local password lint build install mail-retry mail-retry-local \
+.PHONY: help docker-check up up-tls down logs images test local password lint build install mail-retry mail-retry-local \
 	access-add access-add-local access-list access-list-local access-revoke access-revoke-local \
 	access-log access-log-local
 
 COMPOSE ?= docker compose
 TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
+# Every Docker target first checks the engine and Compose versions the files
+# need and names what to install when they are missing (README, "Docker").
+CHECK_DOCKER ?= sh scripts/check-docker.sh "$(COMPOSE)"
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{ printf "  make %-10s %s\n", $$1, $$2 }'
 
-up: ## Build and start the site in Docker (port WEB_PORT, default 8080)
+docker-check:
+	@$(CHECK_DOCKER)
+
+up: docker-check ## Build and start the site in Docker (port WEB_PORT, default 8080)
 	$(COMPOSE) up -d --build
 	@echo "Website on port WEB_PORT (default 8080), mails: http://127.0.0.1:8025/ (MAILPIT_UI_PORT)"
 	@echo "One-time password (when AUTH_PASSWORD_HASH is empty): make logs"
 
-up-tls: ## Start with HTTPS: certificate from certbot for DOMAIN (or TLS_DIR), see README
+up-tls: docker-check ## Start with HTTPS: certificate from certbot for DOMAIN (or TLS_DIR), see README
 	$(COMPOSE) $(TLS_FILES) up -d --build
 
-down: ## Stop and remove the containers
+down: docker-check ## Stop and remove the containers
 	$(COMPOSE) $(TLS_FILES) down
 
-logs: ## Follow the logs of all containers
+logs: docker-check ## Follow the logs of all containers
 	$(COMPOSE) logs -f
 
-images: ## Build the images only
+images: docker-check ## Build the images only
 	$(COMPOSE) build
 
-test: ## Run every test suite inside a container (Debian, chromium, nginx)
+test: docker-check ## Run every test suite inside a container (Debian, chromium, nginx)
 	$(COMPOSE) --profile test build test
 	$(COMPOSE) --profile test run --rm test
 
-mail-retry: ## Send the contact mails in the outbox's failed/ folder again (Docker)
-	$(COMPOSE) exec api node dist/mail/outbox/retry-failed.cli.js
+mail-retry: docker-check ## Send the contact mails in the outbox's failed/ folder again (Docker)
+	$(COMPOSE) exec -T api node dist/mail/outbox/retry-failed.cli.js
 
 mail-retry-local: node_modules ## The same for make local (.local/mail-outbox or MAIL_OUTBOX_DIR)
 	npx tsx api/src/mail/outbox/retry-failed.cli.ts
@@ -41,30 +47,30 @@ mail-retry-local: node_modules ## The same for make local (.local/mail-outbox or
 # Personal access links (README, "Zugänge"). NAME and DAYS reach the command
 # through the environment (make passes command-line variables on), so a name
 # with spaces or quotes needs no escaping here.
-ACCESS_CLI_DOCKER := $(COMPOSE) exec api node dist/access/access.cli.js
+ACCESS_CLI_DOCKER := $(COMPOSE) exec -T api node dist/access/access.cli.js
 ACCESS_CLI_LOCAL := npx tsx api/src/access/access.cli.ts
 ACCESS_ADD_ARGS = add "$$NAME" $${DAYS:+--days "$$DAYS"}
 ACCESS_LOG_ARGS = log $${NAME:+--name "$$NAME"} $${JSON:+--json}
 
-access-add: ## New access link for NAME="Muster AG" (DAYS=90), prints link and code (Docker)
+access-add: docker-check ## New access link for NAME="Muster AG" (DAYS=90), prints link and code (Docker)
 	$(ACCESS_CLI_DOCKER) $(ACCESS_ADD_ARGS)
 
 access-add-local: node_modules ## The same for make local (.local/access or ACCESS_DIR)
 	$(ACCESS_CLI_LOCAL) $(ACCESS_ADD_ARGS)
 
-access-list: ## List the access links: created, expires, first and last use, counts (Docker)
+access-list: docker-check ## List the access links: created, expires, first and last use, counts (Docker)
 	$(ACCESS_CLI_DOCKER) list
 
 access-list-local: node_modules ## The same for make local
 	$(ACCESS_CLI_LOCAL) list
 
-access-revoke: ## End the access NAME="Muster AG" at once, its open sessions too (Docker)
+access-revoke: docker-check ## End the access NAME="Muster AG" at once, its open sessions too (Docker)
 	$(ACCESS_CLI_DOCKER) revoke "$$NAME"
 
 access-revoke-local: node_modules ## The same for make local
 	$(ACCESS_CLI_LOCAL) revoke "$$NAME"
 
-access-log: ## Who opened what, newest first; NAME= for one recipient, JSON=1 for scripts (Docker)
+access-log: docker-check ## Who opened what, newest first; NAME= for one recipient, JSON=1 for scripts (Docker)
 	$(ACCESS_CLI_DOCKER) $(ACCESS_LOG_ARGS)
 
 access-log-local: node_modules ## The same for make local
