@@ -1,5 +1,5 @@
 // A Dockerfile read with dockerfile-ast (the parser of the Docker language
-// server) into stages of plain instructions, and the stages a target needs.
+// server) into stages of plain instructions.
 import { readFileSync } from 'node:fs';
 import { DockerfileParser, type Instruction } from 'dockerfile-ast';
 
@@ -52,20 +52,6 @@ export function readStages(file: string): Stage[] {
     }
   }
   return stages;
-}
-
-/** The stages `target` is built from (COPY --from, FROM <stage>), in file order. */
-export function stagesFor(stages: Stage[], target: string): Stage[] {
-  const needed = new Set<string>();
-  const visit = (name: string) => {
-    const stage = stages.find((s) => s.name === name);
-    if (!stage || needed.has(name)) return;
-    needed.add(name);
-    visit(stage.image);
-    for (const step of stage.steps) if (step.flags.from) visit(step.flags.from);
-  };
-  visit(target);
-  return stages.filter((stage) => needed.has(stage.name));
 }
 
 /** The arguments, as written, of every `keyword` instruction of a stage. */

@@ -1,0 +1,160 @@
+// The owner's checkout as the engine suite uses it: a copy of the
+// repository's files (tracked and new, never ignored ones such as .env,
+// node_modules or documents/private) in a folder of its own, run with
+// Compose v2 (`docker compose`) where the engine has it, otherwise with
+// Debian's Compose 1.29 after the mechanical translation below.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse, stringify } from 'yaml';
+import { repoRoot } from '@portfolio/stack';
+import { dockerCli, mustRun, run, type Engine, type RunResult } from './docker-engine';
+
+export const PROJECT_NAME = 'portfolio';
+export const TLS_FILES = ['docker-compose.yml', 'docker-compose.tls.yml'];
+
+interface ComposeFile {
+  name?: string;
+  services: Record<string, { env_file?: Array<string | { path: string; required?: boolean }> }>;
+}
+
+/**
+ * Compose 1.29 knows neither the top-level `name` (given with -p instead)
+ * nor `env_file` entries with `path` and `required` (Compose 2.24): an
+ * optional file is listed only when it exists. Nothing else changes.
+ */
+export function translateForCompose1(text: string, projectDir: string): string {
+  const file = parse(text) as ComposeFile;
+  delete file.name;
+  for (const service of Object.values(file.services)) {
+    if (!service.env_file) continue;
+    const paths = service.env_file
+      .map((entry) => (typeof entry === 'string' ? { path: entry, required: true } : entry))
+      .filter((entry) => entry.required !== false || existsSync(path.join(projectDir, entry.path)))
+      .map((entry) => entry.path);
+    if (paths.length > 0) service.env_file = paths;
+    else delete service.env_file;
+  }
+  return stringify(file);
+}
+
+export interface ComposeTool {
+  /** The command and its leading arguments, as the Makefile's COMPOSE. */
+  command: string[];
+  version: string;
+  translated: boolean;
+}
+
+export function findCompose(engine: Engine): ComposeTool {
+  const v2 = run(dockerCli, ['compose', 'version', '--short'], { env: engine.env });
+  if (v2.status === 0)
+    return { command: [dockerCli, 'compose'], version: v2.stdout.trim(), translated: false };
+  const v1 = mustRun('docker-compose', ['version', '--short'], { env: engine.env });
+  return { command: ['docker-compose'], version: v1.trim(), translated: true };
+}
+
+export class ComposeProject {
+  readonly dir: string;
+
+  constructor(
+    readonly engine: Engine,
+    readonly tool: ComposeTool,
+    /** Published ports and settings, as an owner's shell would give them. */
+    readonly env: Record<string, string>,
+  ) {
+    this.dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-engine-'));
+    const files = mustRun('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: repoRoot,
+    })
+      .split('\0')
+      .filter((file) => file && existsSync(path.join(repoRoot, file)));
+    mustRun('tar', ['-C', repoRoot, '--null', '-T', '-', '-cf', path.join(this.dir, '.copy.tar')], {
+      input: files.join('\0'),
+    });
+    mustRun('tar', ['-C', this.dir, '-xf', path.join(this.dir, '.copy.tar')]);
+    rmSync(path.join(this.dir, '.copy.tar'));
+    this.retranslate();
+  }
+
+  /** The compose files again, for Compose 1 (after .env was added or removed). */
+  retranslate() {
+    if (!this.tool.translated) return;
+    for (const file of TLS_FILES) {
+      const original = readFileSync(path.join(repoRoot, file), 'utf8');
+      writeFileSync(path.join(this.dir, file), translateForCompose1(original, this.dir));
+    }
+  }
+
+  private runEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+    return { ...this.engine.env, COMPOSE_PROJECT_NAME: PROJECT_NAME, ...this.env, ...extra };
+  }
+
+  /** `docker compose ARGS` in the project folder (files: the Makefile's default). */
+  compose(
+    args: string[],
+    options: { files?: string[]; env?: Record<string, string> } = {},
+  ): RunResult {
+    const files = (options.files ?? ['docker-compose.yml']).flatMap((file) => ['-f', file]);
+    const [command, ...leading] = this.tool.command;
+    return run(command, [...leading, '-p', PROJECT_NAME, ...files, ...args], {
+      cwd: this.dir,
+      env: this.runEnv(options.env),
+    });
+  }
+
+  mustCompose(...args: Parameters<ComposeProject['compose']>): string {
+    const result = this.compose(...args);
+    if (result.status !== 0)
+      throw new Error(
+        `compose ${args[0].join(' ')}: ${result.status}\n${result.stdout}\n${result.stderr}`,
+      );
+    return result.stdout + result.stderr;
+  }
+
+  /**
+   * `make TARGET` as the owner types it. COMPOSE names the tool found; with
+   * Compose 1 the version check would rightly refuse it (the product needs
+   * Compose 2), so the suite, having translated the files, skips that check.
+   */
+  make(target: string, vars: Record<string, string> = {}, timeoutMs?: number): RunResult {
+    const toolVars = [`COMPOSE=${this.tool.command.join(' ')} -p ${PROJECT_NAME}`];
+    if (this.tool.translated) toolVars.push('CHECK_DOCKER=true');
+    return run('make', ['--no-print-directory', target, ...toolVars], {
+      cwd: this.dir,
+      env: this.runEnv(vars),
+      timeoutMs,
+    });
+  }
+
+  /** The container ID of a service (from any of the files), or undefined. */
+  containerId(service: string): string | undefined {
+    const id = this.docker([
+      'ps',
+      '--all',
+      '--quiet',
+      '--filter',
+      `label=com.docker.compose.project=${PROJECT_NAME}`,
+      '--filter',
+      `label=com.docker.compose.service=${service}`,
+    ]).trim();
+    return id.split('\n')[0] || undefined;
+  }
+
+  docker(args: string[]): string {
+    return mustRun(dockerCli, args, { env: this.engine.env });
+  }
+
+  inspect<T>(service: string, format: string): T {
+    const id = this.containerId(service);
+    if (!id) throw new Error(`${service} has no container`);
+    return JSON.parse(this.docker(['inspect', '--format', `{{json ${format}}}`, id])) as T;
+  }
+
+  /** Containers, networks and volumes of the project: gone. */
+  destroy() {
+    this.compose(['--profile', 'test', 'down', '--volumes', '--remove-orphans', '--timeout', '5'], {
+      files: TLS_FILES,
+    });
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,142 @@
+// One run of the engine suite: the engine, the base images, the owner's
+// checkout and the ports it publishes on 127.0.0.1, plus the few calls every
+// group of checks makes (the site's API, Mailpit's REST API, the logs).
+import { freePort } from '@portfolio/stack';
+import { request, type RawResponse } from '../helpers/http-client';
+import { until } from '../helpers/until';
+import { ComposeProject, findCompose } from './compose-project';
+import { ensureBaseImages, type BaseImage } from './stand-ins';
+import { dockerCli, run, startEngine, type Engine } from './docker-engine';
+
+export interface MailpitMessage {
+  ID: string;
+  Subject: string;
+  Snippet: string;
+  ReplyTo: Array<{ Address: string }>;
+}
+
+export class EngineSession {
+  private constructor(
+    readonly engine: Engine,
+    readonly baseImages: BaseImage[],
+    readonly project: ComposeProject,
+    readonly webUrl: string,
+    readonly mailpitUrl: string,
+  ) {}
+
+  static async start(log: (line: string) => void): Promise<EngineSession> {
+    const engine = await startEngine();
+    try {
+      const baseImages = ensureBaseImages(engine, log);
+      const tool = findCompose(engine);
+      const [webPort, mailpitPort] = [await freePort(), await freePort()];
+      // Published on loopback only: WEB_PORT may name the address too.
+      const project = new ComposeProject(engine, tool, {
+        WEB_PORT: `127.0.0.1:${webPort}`,
+        MAILPIT_UI_PORT: String(mailpitPort),
+      });
+      log(
+        `engine: Docker Engine ${engine.serverVersion}, Compose ${tool.version}${tool.translated ? ' (files translated for Compose 1, see docs/engine-tests.md)' : ''}`,
+      );
+      for (const image of baseImages) log(`engine: ${image.tag}: ${image.source}`);
+      return new EngineSession(
+        engine,
+        baseImages,
+        project,
+        `http://127.0.0.1:${webPort}`,
+        `http://127.0.0.1:${mailpitPort}`,
+      );
+    } catch (error) {
+      await engine.stop();
+      throw error;
+    }
+  }
+
+  async stop() {
+    this.project.destroy();
+    await this.engine.stop();
+  }
+
+  /** `make TARGET`, failing with its output when it fails. */
+  make(target: string, vars: Record<string, string> = {}): string {
+    const result = this.project.make(target, vars);
+    if (result.status !== 0)
+      throw new Error(`make ${target}: ${result.status}\n${result.stdout}\n${result.stderr}`);
+    return result.stdout + result.stderr;
+  }
+
+  logs(service: string): string {
+    const id = this.project.containerId(service);
+    if (!id) throw new Error(`${service} has no container`);
+    const result = run(dockerCli, ['logs', id], { env: this.engine.env });
+    return result.stdout + result.stderr;
+  }
+
+  post(path: string, body: object, token?: string): Promise<RawResponse> {
+    return request(`${this.webUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  }
+
+  get(path: string, token?: string): Promise<RawResponse> {
+    return request(`${this.webUrl}${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  }
+
+  /** The current one-time password: the newest one in the API's log. */
+  oneTimePassword(): string {
+    const all = [
+      ...this.logs('api').matchAll(/One-time password for user "bewerbung"[^:]*: (\S+)/g),
+    ];
+    const password = all.at(-1)?.[1];
+    if (!password) throw new Error('no one-time password in `docker compose logs api`');
+    return password;
+  }
+
+  async login(): Promise<string> {
+    const response = await this.post('/api/auth/login', {
+      username: 'bewerbung',
+      password: this.oneTimePassword(),
+    });
+    if (response.status !== 200) throw new Error(`login answered ${response.status}`);
+    return (JSON.parse(response.body.toString()) as { token: string }).token;
+  }
+
+  async mailpitMessages(): Promise<MailpitMessage[]> {
+    const response = await request(`${this.mailpitUrl}/api/v1/messages`);
+    return (JSON.parse(response.body.toString()) as { messages: MailpitMessage[] }).messages;
+  }
+
+  /** Messages whose text holds `marker`, once at least `count` arrived. */
+  waitForMessages(marker: string, count = 1, timeoutMs = 60_000): Promise<MailpitMessage[]> {
+    return until(
+      async () => {
+        const found = (await this.mailpitMessages().catch(() => [])).filter((message) =>
+          message.Snippet.includes(marker),
+        );
+        return found.length >= count && found;
+      },
+      `${count} message(s) with "${marker}" in Mailpit`,
+      timeoutMs,
+    );
+  }
+
+  /** Waits until nginx answers `/` again (after a start or restart). */
+  waitForSite(timeoutMs = 120_000): Promise<true> {
+    return until(
+      async () =>
+        (await this.get('/').then(
+          (r) => r.status,
+          () => 0,
+        )) === 200,
+      'the site to answer on /',
+      timeoutMs,
+    );
+  }
+}

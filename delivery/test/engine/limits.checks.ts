@@ -1,0 +1,128 @@
+// The Pi's limits, enforced by the engine: a burst of visitors on `/`, ten
+// documents.zip at once and a storm of wrong logins must leave no container
+// OOM-killed or restarted, and `/` answering. Each container's peak memory
+// is printed beside its limit and saved for the benchmark's table
+// (bench/results/engine-burst.json).
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { before, describe, it } from 'node:test';
+import autocannon from 'autocannon';
+import { repoRoot } from '@portfolio/stack';
+import type { EngineSession } from './engine-session';
+import { SERVICE_LIMITS } from './containers.checks';
+
+const BURST = { connections: 200, seconds: 15, zips: 10, wrongLogins: 60 };
+const MB = 1024 * 1024;
+
+/** The memory cgroup file of a running container, v1 or v2. */
+function memoryFile(session: EngineSession, service: string, v1: string, v2: string): string {
+  const pid = session.project.inspect<number>(service, '.State.Pid');
+  const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n');
+  const memory = lines.find((line) => line.split(':')[1]?.split(',').includes('memory'));
+  if (memory) return path.join('/sys/fs/cgroup/memory', memory.split(':')[2], v1);
+  return path.join(
+    '/sys/fs/cgroup',
+    (lines.find((line) => line.startsWith('0::')) as string).slice(3),
+    v2,
+  );
+}
+
+const peakFile = (session: EngineSession, service: string) =>
+  memoryFile(session, service, 'memory.max_usage_in_bytes', 'memory.peak');
+
+interface Counts {
+  restarts: number;
+  oomKilled: boolean;
+}
+
+function counts(session: EngineSession, service: string): Counts {
+  return {
+    restarts: session.project.inspect<number>(service, '.RestartCount'),
+    oomKilled: session.project.inspect<boolean>(service, '.State.OOMKilled'),
+  };
+}
+
+export function limitsChecks(current: () => EngineSession) {
+  describe("a burst of visitors under the Pi's limits", () => {
+    let session: EngineSession;
+    const services = Object.keys(SERVICE_LIMITS);
+    const before1: Record<string, Counts> = {};
+    let burst: autocannon.Result;
+    let zipStatuses: number[];
+    let loginStatuses: number[];
+
+    before(async () => {
+      session = current();
+      await session.waitForSite();
+      const token = await session.login();
+      for (const service of services) {
+        before1[service] = counts(session, service);
+        // cgroup v1 starts the peak anew; v2's peak counts from the start.
+        try {
+          writeFileSync(peakFile(session, service), '0');
+        } catch {
+          /* cgroup v2: not resettable on every kernel */
+        }
+      }
+      const visitors = autocannon({
+        url: `${session.webUrl}/`,
+        connections: BURST.connections,
+        duration: BURST.seconds,
+      });
+      const zips = Promise.all(
+        Array.from({ length: BURST.zips }, () =>
+          session.get('/api/download-all', token).then((r) => r.status),
+        ),
+      );
+      const logins = Promise.all(
+        Array.from({ length: BURST.wrongLogins }, () =>
+          session
+            .post('/api/auth/login', { username: 'bewerbung', password: 'falsch-geraten' })
+            .then((r) => r.status),
+        ),
+      );
+      [burst, zipStatuses, loginStatuses] = await Promise.all([visitors, zips, logins]);
+    });
+
+    it('leaves no container OOM-killed or restarted, and records each peak beside its limit', () => {
+      const rows = services.map((service) => {
+        const peak = Number(readFileSync(peakFile(session, service), 'utf8'));
+        const limit = SERVICE_LIMITS[service].memory;
+        console.log(
+          `engine: ${service} peak memory ${(peak / MB).toFixed(1)} MB of ${limit / MB} MB`,
+        );
+        return { service, peakMb: Number((peak / MB).toFixed(1)), limitMb: limit / MB };
+      });
+      const results = path.join(repoRoot, 'bench', 'results');
+      mkdirSync(results, { recursive: true });
+      writeFileSync(
+        path.join(results, 'engine-burst.json'),
+        JSON.stringify(
+          {
+            at: new Date().toISOString(),
+            burst: BURST,
+            requestsPerSecond: burst.requests.average,
+            rows,
+          },
+          null,
+          2,
+        ),
+      );
+      for (const row of rows)
+        assert.ok(row.peakMb < row.limitMb, `${row.service} stayed below its limit`);
+      for (const service of services) assert.deepEqual(counts(session, service), before1[service]);
+    });
+
+    it('kept answering: visitors got pages, every documents.zip came, wrong logins were refused', async () => {
+      console.log(
+        `engine: burst on / with ${BURST.connections} connections: ${Math.round(burst.requests.average)} requests/s, ${burst['2xx']} 2xx, ${burst.non2xx} refused by the connection limit, ${burst.errors} errors`,
+      );
+      assert.ok(burst['2xx'] > 0);
+      assert.deepEqual(zipStatuses, Array(BURST.zips).fill(200));
+      for (const status of loginStatuses)
+        assert.ok([401, 429].includes(status), `login answered ${status}`);
+      assert.equal((await session.get('/')).status, 200);
+    });
+  });
+}

@@ -1,0 +1,167 @@
+// The TLS overlay on the engine: `make up-tls` with pebble (Let's Encrypt's
+// test CA) inside the compose network. certbot obtains the certificate by
+// HTTP-01 through the web container, nginx switches to HTTPS by itself, and
+// a forced renewal is served without a restart of nginx.
+import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
+import { after, before, describe, it } from 'node:test';
+import { freePort } from '@portfolio/stack';
+import { until } from '../helpers/until';
+import { PROJECT_NAME, TLS_FILES } from './compose-project';
+import { mustRun } from './docker-engine';
+import type { EngineSession } from './engine-session';
+import { buildFixtureImage } from './stand-ins';
+
+const DOMAIN = 'site.engine.test';
+const ACME_FILES = [...TLS_FILES, path.join(__dirname, 'fixtures', 'docker-compose.acme.yml')];
+
+interface Served {
+  serial: string;
+  issuer: string;
+  names: string;
+}
+
+/** The certificate the web container serves on 8443, asked from inside its network. */
+function served(address: string): Promise<Served | undefined> {
+  return new Promise((resolve) => {
+    const socket = tls.connect(
+      { host: address, port: 8443, servername: DOMAIN, rejectUnauthorized: false },
+      () => {
+        const certificate = socket.getPeerCertificate();
+        socket.end();
+        resolve({
+          serial: certificate.serialNumber,
+          issuer: String(certificate.issuer.CN ?? ''),
+          names: certificate.subjectaltname ?? '',
+        });
+      },
+    );
+    socket.once('error', () => resolve(undefined));
+    socket.setTimeout(5_000, () => (socket.destroy(), resolve(undefined)));
+  });
+}
+
+/** pebble's own HTTPS certificate, for the name certbot reaches it by. */
+function pebbleConfig(dir: string) {
+  mustRun('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=pebble',
+    '-addext',
+    'subjectAltName=DNS:pebble',
+    '-keyout',
+    path.join(dir, 'key.pem'),
+    '-out',
+    path.join(dir, 'cert.pem'),
+  ]);
+  // pebble runs as nobody; this key guards nothing but the test CA's API.
+  chmodSync(path.join(dir, 'key.pem'), 0o644);
+  chmodSync(dir, 0o755);
+  writeFileSync(
+    path.join(dir, 'pebble.json'),
+    JSON.stringify({
+      pebble: {
+        listenAddress: '0.0.0.0:14000',
+        managementListenAddress: '0.0.0.0:15000',
+        certificate: '/pebble/cert.pem',
+        privateKey: '/pebble/key.pem',
+        // HTTP-01 is checked on the web container's own port.
+        httpPort: 8080,
+        tlsPort: 5001,
+        ocspResponderURL: '',
+        externalAccountBindingRequired: false,
+      },
+    }),
+  );
+}
+
+export function tlsChecks(current: () => EngineSession) {
+  describe('HTTPS from the TLS overlay, with pebble in the compose network', () => {
+    let session: EngineSession;
+    let pebbleDir: string;
+    let webAddress: string;
+    let first: Served;
+    const env = () => ({ DOMAIN, ACME_EMAIL: 'owner@example.ch', PEBBLE_DIR: pebbleDir });
+
+    before(async () => {
+      session = current();
+      buildFixtureImage(session.engine, 'pebble.Dockerfile', 'portfolio-engine/pebble');
+      pebbleDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-pebble-'));
+      pebbleConfig(pebbleDir);
+      // Published on loopback: the daemon the suite starts binds there (--ip).
+      Object.assign(session.project.env, {
+        HTTP_PORT: `127.0.0.1:${await freePort()}`,
+        HTTPS_PORT: String(await freePort()),
+      });
+      session.project.mustCompose(['up', '-d', '--build'], { files: ACME_FILES, env: env() });
+      webAddress = session.project.inspect<Record<string, { IPAddress: string }>>(
+        'web',
+        '.NetworkSettings.Networks',
+      )[`${PROJECT_NAME}_portfolio`].IPAddress;
+    });
+
+    after(() => {
+      session.project.compose(['rm', '--stop', '--force', 'pebble', 'certbot'], {
+        files: ACME_FILES,
+        env: env(),
+      });
+      rmSync(pebbleDir, { recursive: true, force: true });
+    });
+
+    it('obtains a certificate through nginx, and nginx switches to HTTPS by itself', async () => {
+      first = await until(() => served(webAddress), 'nginx to serve HTTPS', 120_000);
+      assert.match(first.names, new RegExp(`DNS:${DOMAIN.replace(/\./g, '\\.')}`));
+      assert.match(first.issuer, /Pebble/);
+      assert.match(session.logs('certbot'), /certbot: certificate for site\.engine\.test in place/);
+    });
+
+    it('runs certbot with no capability but CHOWN', () => {
+      const host = session.project.inspect<{ CapDrop: string[]; CapAdd: string[] }>(
+        'certbot',
+        '.HostConfig',
+      );
+      assert.deepEqual(host.CapDrop, ['ALL']);
+      assert.deepEqual(host.CapAdd, ['CHOWN']);
+    });
+
+    it('serves a forced renewal without restarting nginx', async () => {
+      const startedAt = session.project.inspect<string>('web', '.State.StartedAt');
+      session.project.mustCompose(
+        [
+          'exec',
+          '-T',
+          '-e',
+          'CERTBOT_ONCE=1',
+          '-e',
+          'CERTBOT_EXTRA_ARGS=--force-renewal',
+          'certbot',
+          'sh',
+          '/portfolio/certbot-loop.sh',
+        ],
+        { files: ACME_FILES, env: env() },
+      );
+      const renewed = await until(
+        async () => {
+          const now = await served(webAddress);
+          return now && now.serial !== first.serial && now;
+        },
+        'nginx to serve the renewed certificate',
+        60_000,
+      );
+      assert.match(renewed.names, /site\.engine\.test/);
+      assert.equal(session.project.inspect<string>('web', '.State.StartedAt'), startedAt);
+      assert.equal(session.project.inspect<number>('web', '.RestartCount'), 0);
+    });
+  });
+}
