@@ -11,6 +11,7 @@ import { buildMissing, type Stack, startStack, UNTHROTTLED_ENV, webDist } from '
 import { startBareNginx } from './bare-nginx.ts';
 import { MANIFEST_FILE } from 'web/start-page-files';
 import { measureBundle } from './bundle-size.ts';
+import { engineBurstRows } from './engine-burst.ts';
 import { makeDocumentSet, type DocumentSet } from './document-set.ts';
 import { bundleRows, lighthouseRows, ratioRow, rssRow, scriptFreeRow, zipRows } from './figures.ts';
 import { buildFloor } from './floor.ts';
@@ -227,6 +228,8 @@ async function main(): Promise<void> {
         25,
       ),
     );
+
+    rows.push(...(await engineBurstRows(RESULTS_DIR)));
 
     console.log(`\n${formatTable(rows)}\n`);
     const file = await saveResults(RESULTS_DIR, rows, { serverErrors });

@@ -1,0 +1,41 @@
+// The containers' peak memory under the Pi's limits, as the engine suite
+// measured it (delivery/test/engine/limits.checks.ts): a burst of visitors
+// on `/`, ten documents.zip at once and a storm of wrong logins, with the
+// engine enforcing each container's memory limit. The bench runs no engine
+// itself; it shows the engine suite's latest figures beside the limits.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Row } from './report.ts';
+
+interface EngineBurst {
+  at: string;
+  requestsPerSecond: number;
+  rows: Array<{ service: string; peakMb: number; limitMb: number }>;
+}
+
+export async function engineBurstRows(resultsDir: string): Promise<Row[]> {
+  const file = join(resultsDir, 'engine-burst.json');
+  const burst = await readFile(file, 'utf8').then(
+    (text) => JSON.parse(text) as EngineBurst,
+    () => undefined,
+  );
+  if (!burst)
+    return [
+      {
+        figure: 'Container peak memory under a burst (engine suite)',
+        measured: 'not measured yet: npm run test:engine -w @portfolio/delivery',
+        reference: '-',
+        comparison: '-',
+        goal: '< limit',
+        met: null,
+      },
+    ];
+  return burst.rows.map((row) => ({
+    figure: `${row.service}: peak memory under a burst (engine suite, ${burst.at.slice(0, 16)}, ${Math.round(burst.requestsPerSecond)} req/s)`,
+    measured: `${row.peakMb} MB`,
+    reference: `${row.limitMb} MB (mem_limit)`,
+    comparison: `${Math.round((100 * row.peakMb) / row.limitMb)} %`,
+    goal: '< limit',
+    met: row.peakMb < row.limitMb,
+  }));
+}
