@@ -87,7 +87,8 @@ describe('hosted CI workflow', () => {
       [20, 24],
     );
     assert.match(content, /platforms: linux\/amd64,linux\/arm64/);
-    assert.match(content, /docker compose up -d --build --wait/);
+    // The engine suite on the real base images, then the tester's command.
+    assert.match(content, /npm run test:engine -w @portfolio\/delivery/);
     assert.match(content, /make test/);
   });
 });
