@@ -44,19 +44,21 @@ describe('compose files against the Compose Specification schema', () => {
   };
 
   it('accepts docker-compose.yml', () => {
-    assert.deepEqual(errorsOf(parse(read('docker-compose.yml'))), []);
+    assert.deepEqual(errorsOf(parse(read('docker-compose.yml'), { merge: true })), []);
   });
 
   it('accepts docker-compose.yml merged with docker-compose.tls.yml', () => {
     const merged = mergeCompose(
-      parse(read('docker-compose.yml')),
-      parse(read('docker-compose.tls.yml')),
+      parse(read('docker-compose.yml'), { merge: true }),
+      parse(read('docker-compose.tls.yml'), { merge: true }),
     );
     assert.deepEqual(errorsOf(merged), []);
   });
 
   it('refuses what compose would refuse', () => {
-    const broken = parse(read('docker-compose.yml')) as { services: Record<string, Tree> };
+    const broken = parse(read('docker-compose.yml'), { merge: true }) as {
+      services: Record<string, Tree>;
+    };
     broken.services.web.restart_policy = 'always';
     assert.notDeepEqual(errorsOf(broken), []);
   });

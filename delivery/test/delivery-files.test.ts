@@ -34,12 +34,14 @@ interface Service {
 }
 
 const read = (name: string) => readFileSync(path.join(repoRoot, name), 'utf8');
-const compose = parse(read('docker-compose.yml')) as {
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
   services: Record<string, Service>;
   networks: Record<string, { enable_ipv6?: boolean; ipam?: { config: Array<{ subnet: string }> } }>;
   volumes: Record<string, unknown>;
 };
-const tlsOverride = parse(read('docker-compose.tls.yml')) as { services: Record<string, Service> };
+const tlsOverride = parse(read('docker-compose.tls.yml'), { merge: true }) as {
+  services: Record<string, Service>;
+};
 const { web, api, mailpit, test } = compose.services;
 const apiStages = readStages(path.join(repoRoot, 'Dockerfile.api'));
 const webStages = readStages(path.join(repoRoot, 'Dockerfile.web'));

@@ -24,7 +24,7 @@ interface ComposeFile {
  * optional file is listed only when it exists. Nothing else changes.
  */
 export function translateForCompose1(text: string, projectDir: string): string {
-  const file = parse(text) as ComposeFile;
+  const file = parse(text, { merge: true }) as ComposeFile;
   delete file.name;
   for (const service of Object.values(file.services)) {
     if (!service.env_file) continue;

@@ -45,7 +45,7 @@ export function pinnedImages(): string[] {
   const stageNames = new Set(stages.map((stage) => stage.name));
   const fromLines = stages.map((stage) => stage.image).filter((image) => !stageNames.has(image));
   const composeImages = ['docker-compose.yml', 'docker-compose.tls.yml'].flatMap((file) => {
-    const compose = parse(readFileSync(path.join(repoRoot, file), 'utf8')) as {
+    const compose = parse(readFileSync(path.join(repoRoot, file), 'utf8'), { merge: true }) as {
       services: Record<string, { image?: string; build?: unknown }>;
     };
     return Object.values(compose.services)
