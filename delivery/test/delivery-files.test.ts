@@ -210,7 +210,7 @@ describe('Dockerfiles', () => {
   });
 
   it('serve the web bundle from nginx as a non-root user with the project template', () => {
-    const build = webStages[0];
+    const build = webStages.find((stage) => stage.name === 'build') as Stage;
     assert.ok(argsOf(build, 'RUN').includes('npm run build -w web'));
     const runtime = last(webStages);
     assert.deepEqual(argsOf(runtime, 'USER'), ['nginx']);
