@@ -3,7 +3,7 @@
 // node_modules or documents/private) in a folder of its own, run with
 // Compose v2 (`docker compose`) where the engine has it, otherwise with
 // Debian's Compose 1.29 after the mechanical translation below.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -55,14 +55,23 @@ export function findCompose(engine: Engine): ComposeTool {
 
 export class ComposeProject {
   readonly dir: string;
+  /**
+   * Where Compose 1's translation is written: over the copy's own files, or
+   * beside the copy when it is the build context of `make test`, whose
+   * lint and delivery tests read the files as written.
+   */
+  private readonly composeDir: string;
 
   constructor(
     readonly engine: Engine,
     readonly tool: ComposeTool,
     /** Published ports and settings, as an owner's shell would give them. */
     readonly env: Record<string, string>,
+    options: { filesAsWritten?: boolean } = {},
   ) {
     this.dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-engine-'));
+    this.composeDir = options.filesAsWritten && tool.translated ? `${this.dir}-compose1` : this.dir;
+    mkdirSync(this.composeDir, { recursive: true });
     const files = mustRun('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
       cwd: repoRoot,
     })
@@ -81,8 +90,12 @@ export class ComposeProject {
     if (!this.tool.translated) return;
     for (const file of TLS_FILES) {
       const original = readFileSync(path.join(repoRoot, file), 'utf8');
-      writeFileSync(path.join(this.dir, file), translateForCompose1(original, this.dir));
+      writeFileSync(path.join(this.composeDir, file), translateForCompose1(original, this.dir));
     }
+  }
+
+  private projectArgs(): string[] {
+    return ['-p', PROJECT_NAME, '--project-directory', this.dir];
   }
 
   private runEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -94,9 +107,12 @@ export class ComposeProject {
     args: string[],
     options: { files?: string[]; env?: Record<string, string> } = {},
   ): RunResult {
-    const files = (options.files ?? ['docker-compose.yml']).flatMap((file) => ['-f', file]);
+    const files = (options.files ?? ['docker-compose.yml']).flatMap((file) => [
+      '-f',
+      path.resolve(this.composeDir, file),
+    ]);
     const [command, ...leading] = this.tool.command;
-    return run(command, [...leading, '-p', PROJECT_NAME, ...files, ...args], {
+    return run(command, [...leading, ...this.projectArgs(), ...files, ...args], {
       cwd: this.dir,
       env: this.runEnv(options.env),
     });
@@ -117,7 +133,11 @@ export class ComposeProject {
    * Compose 2), so the suite, having translated the files, skips that check.
    */
   make(target: string, vars: Record<string, string> = {}, timeoutMs?: number): RunResult {
-    const toolVars = [`COMPOSE=${this.tool.command.join(' ')} -p ${PROJECT_NAME}`];
+    const beside =
+      this.composeDir === this.dir ? [] : ['-f', path.join(this.composeDir, 'docker-compose.yml')];
+    const toolVars = [
+      `COMPOSE=${[...this.tool.command, ...this.projectArgs(), ...beside].join(' ')}`,
+    ];
     if (this.tool.translated) toolVars.push('CHECK_DOCKER=true');
     return run('make', ['--no-print-directory', target, ...toolVars], {
       cwd: this.dir,
@@ -156,5 +176,6 @@ export class ComposeProject {
       files: TLS_FILES,
     });
     rmSync(this.dir, { recursive: true, force: true });
+    rmSync(this.composeDir, { recursive: true, force: true });
   }
 }

@@ -24,17 +24,25 @@ export class EngineSession {
     readonly mailpitUrl: string,
   ) {}
 
-  static async start(log: (line: string) => void): Promise<EngineSession> {
+  static async start(
+    log: (line: string) => void,
+    options: { filesAsWritten?: boolean } = {},
+  ): Promise<EngineSession> {
     const engine = await startEngine();
     try {
       const baseImages = ensureBaseImages(engine, log);
       const tool = findCompose(engine);
       const [webPort, mailpitPort] = [await freePort(), await freePort()];
       // Published on loopback only: WEB_PORT may name the address too.
-      const project = new ComposeProject(engine, tool, {
-        WEB_PORT: `127.0.0.1:${webPort}`,
-        MAILPIT_UI_PORT: String(mailpitPort),
-      });
+      const project = new ComposeProject(
+        engine,
+        tool,
+        {
+          WEB_PORT: `127.0.0.1:${webPort}`,
+          MAILPIT_UI_PORT: String(mailpitPort),
+        },
+        options,
+      );
       log(
         `engine: Docker Engine ${engine.serverVersion}, Compose ${tool.version}${tool.translated ? ' (files translated for Compose 1, see docs/engine-tests.md)' : ''}`,
       );
