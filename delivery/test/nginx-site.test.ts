@@ -12,8 +12,10 @@ import {
   APP_JS,
   EN_ALL_PROJECTS_HTML,
   EN_INDEX_HTML,
+  EN_NOT_FOUND_HTML,
   EN_SPA_HTML,
   INDEX_HTML,
+  NOT_FOUND_HTML,
   PRECOMPRESSED_CSS,
   SPA_HTML,
 } from './helpers/static-site';
@@ -28,18 +30,16 @@ describe('nginx front (plain HTTP)', () => {
 
   after(() => front?.stop());
 
-  it('serves the prerendered pages and the shell for other app routes, never cached', async () => {
+  it('serves the prerendered pages and the shell for the app-rendered ones, never cached', async () => {
     const expected: Record<string, string> = {
       '/': INDEX_HTML,
       '/all-projects': ALL_PROJECTS_HTML,
       '/all-projects?sprache=SQL': SPA_HTML,
       '/protected': SPA_HTML,
-      '/no/such/page': SPA_HTML,
       '/en/': EN_INDEX_HTML,
       '/en/all-projects': EN_ALL_PROJECTS_HTML,
       '/en/all-projects?sprache=SQL': EN_SPA_HTML,
       '/en/protected': EN_SPA_HTML,
-      '/en/no/such/page': EN_SPA_HTML,
     };
     for (const [path, body] of Object.entries(expected)) {
       const res = await request(url(path));
@@ -47,6 +47,24 @@ describe('nginx front (plain HTTP)', () => {
       assert.equal(res.body.toString(), body, path);
       assert.match(String(res.headers['content-type']), /^text\/html/, path);
       assert.equal(res.headers['cache-control'], 'no-cache', path);
+    }
+  });
+
+  it('answers an unknown path with 404 and the prerendered 404 page of its language', async () => {
+    const expected: Record<string, string> = {
+      '/gibt-es-nicht': NOT_FOUND_HTML,
+      '/no/such/page': NOT_FOUND_HTML,
+      '/protected/more': NOT_FOUND_HTML,
+      '/en/does-not-exist': EN_NOT_FOUND_HTML,
+      '/en/protected/more': EN_NOT_FOUND_HTML,
+    };
+    for (const [path, body] of Object.entries(expected)) {
+      const res = await request(url(path));
+      assert.equal(res.status, 404, path);
+      assert.equal(res.body.toString(), body, path);
+      assert.match(String(res.headers['content-type']), /^text\/html/, path);
+      assert.equal(res.headers['cache-control'], undefined, `${path}: a 404 is not cached`);
+      assertSecurityHeaders(res.headers, path);
     }
   });
 

@@ -1,16 +1,18 @@
-// Unknown paths: nginx answers every non-file path with the app (status 200,
-// the SPA fallback of nginx/templates/site.conf, the English shell under /en/),
-// and the app shows the 404 page of the address's language; only missing
-// bundle files are real 404s.
+// Unknown paths: nginx answers 404 with the prerendered 404 page of the
+// address's language (nginx/templates/site.conf), which the app takes over
+// with its way home; a missing bundle file is a plain 404.
 import { expect, test } from '../support/fixtures';
+import { expectedAnswer } from '../support/page-guard';
 import { LANGUAGES } from '../support/languages';
 
 for (const t of LANGUAGES) {
-  test(`an unknown path shows the 404 page in its language with a way home (${t.code})`, async ({
+  test(`an unknown path answers 404 with the 404 page in its language and a way home (${t.code})`, async ({
     page,
+    guard,
   }) => {
+    guard.allow(expectedAnswer(404, t.unknownPath));
     const response = await page.goto(t.unknownPath);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', t.code);
     await expect(page.getByRole('heading', { level: 1, name: t.notFound })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${t.notFound}`));

@@ -1,16 +1,18 @@
 // Every page loads only from its own origin, without console errors or failed
 // requests. (The guard checks this after every test; here each page is named.)
 import { expect, openWithSession, test } from '../support/fixtures';
+import { expectedAnswer } from '../support/page-guard';
 
 const PAGES = [
   { path: '/', ready: 'Baran Demir' },
   { path: '/all-projects', ready: 'Alle Projekte' },
   { path: '/protected', ready: 'Geschützter Bereich' },
-  { path: '/gibt-es-nicht', ready: 'Seite nicht gefunden' },
+  { path: '/gibt-es-nicht', ready: 'Seite nicht gefunden', status: 404 },
 ];
 
-for (const { path, ready } of PAGES) {
+for (const { path, ready, status } of PAGES) {
   test(`${path} stays on its origin`, { tag: '@layout' }, async ({ page, guard, baseURL }) => {
+    if (status) guard.allow(expectedAnswer(status, path));
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(ready);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

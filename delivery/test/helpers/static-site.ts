@@ -1,5 +1,5 @@
 // A small stand-in for web/dist: the prerendered index.html and all-projects.html, the
-// client-rendered shell spa.html, the same three in English under en/, hashed assets (one with a
+// client-rendered shell spa.html, the 404 page, the same four in English under en/, hashed assets (one with a
 // precompressed .gz twin whose content differs, to prove gzip_static), an
 // image and robots.txt.
 import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -19,6 +19,10 @@ export const EN_ALL_PROJECTS_HTML =
   '<!doctype html><html lang="en"><head><title>All projects</title></head><body><div id="root"><h1>All projects</h1></div></body></html>\n';
 export const EN_SPA_HTML =
   '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>\n';
+export const NOT_FOUND_HTML =
+  '<!doctype html><html lang="de"><head><title>Seite nicht gefunden</title></head><body><div id="root"><h1>Seite nicht gefunden</h1></div></body></html>\n';
+export const EN_NOT_FOUND_HTML =
+  '<!doctype html><html lang="en"><head><title>Page not found</title></head><body><div id="root"><h1>Page not found</h1></div></body></html>\n';
 export const APP_JS = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
 export const PRECOMPRESSED_CSS = 'body{color:green}/* from the .gz file */\n';
 
@@ -32,6 +36,8 @@ export async function makeStaticSite(): Promise<string> {
   await writeFile(path.join(root, 'en', 'index.html'), EN_INDEX_HTML);
   await writeFile(path.join(root, 'en', 'all-projects.html'), EN_ALL_PROJECTS_HTML);
   await writeFile(path.join(root, 'en', 'spa.html'), EN_SPA_HTML);
+  await writeFile(path.join(root, '404.html'), NOT_FOUND_HTML);
+  await writeFile(path.join(root, 'en', '404.html'), EN_NOT_FOUND_HTML);
   await writeFile(path.join(root, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   await writeFile(path.join(root, 'assets', 'index-Bx12abcd.js'), APP_JS);
   await writeFile(path.join(root, 'assets', 'index-Cc34efgh.css'), 'body{color:red}\n');
