@@ -5,7 +5,7 @@ import { localePath } from './languages';
 /** The notice itself, a chunk of its own: most visitors of the German start page never see it. */
 export default function EnglishNotice({ onDismiss }: { onDismiss: () => void }) {
   return (
-    <div className="english-notice" role="region" aria-label={englishNotice.label} lang="en">
+    <section className="english-notice" aria-label={englishNotice.label} lang="en">
       <p>
         {englishNotice.text}{' '}
         <a href={localePath('en', '/')} hrefLang="en">
@@ -20,6 +20,6 @@ export default function EnglishNotice({ onDismiss }: { onDismiss: () => void }) 
       >
         <CloseIcon />
       </button>
-    </div>
+    </section>
   );
 }
