@@ -63,9 +63,9 @@ function storesOf(
 ): Store[] {
   const stores = [
     ...(values.local ? localStores(env, forRestore) : []),
-    ...(values.project ? projectStores(values.project, env, forRestore) : []),
     ...(values.store ?? []).map((argument) => parseStore(argument, 'folder')),
     ...(values.file ?? []).map((argument) => parseStore(argument, 'file')),
+    ...(values.project ? projectStores(values.project, env, forRestore) : []),
   ];
   if (stores.length === 0) throw new UsageError(USAGE);
   return distinctStores(stores);
