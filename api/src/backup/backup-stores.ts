@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { parseAppConfig } from '../config/app-config';
+import { UsageError } from '../common/owner-command';
 import { REPO_ROOT } from '../config/paths';
 import type { StoreKind } from './backup-manifest';
 
@@ -15,8 +16,6 @@ export interface Store {
   /** Where the store lives: its folder, or the file itself. */
   path: string;
 }
-
-export class UsageError extends Error {}
 
 /** Store names become folder names in the archive: plain, lower-case words. */
 export const STORE_NAME = /^[a-z][a-z0-9-]*$/;

@@ -12,10 +12,10 @@
 // compose:   node dist/backup/backup.cli.js … in a short-lived container (make backup, make restore)
 // Exit codes: 0 done, 1 failed (an archive refused, a store unreadable), 2 wrong call.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ENV_FILE, REPO_ROOT } from '../config/paths';
+import { runOwnerCommand, UsageError, type OwnerCommand } from '../common/owner-command';
+import { REPO_ROOT } from '../config/paths';
 import { createArchive } from './archive-writer';
 import { readArchive } from './archive-reader';
 import { ArchiveRefusedError, describeStores } from './backup-manifest';
@@ -24,7 +24,6 @@ import {
   localStores,
   parseStore,
   projectStores,
-  UsageError,
   type Store,
 } from './backup-stores';
 import { restoreArchive } from './restore';
@@ -71,11 +70,7 @@ function storesOf(
   return distinctStores(stores);
 }
 
-export async function runBackupCommand(
-  args: string[],
-  env: Env,
-  print: (text: string) => void,
-): Promise<void> {
+export const runBackupCommand: OwnerCommand = async (args, env, print) => {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -125,20 +120,9 @@ export async function runBackupCommand(
     default:
       throw new UsageError(USAGE);
   }
-}
-
-async function main(): Promise<void> {
-  // The environment wins over .env, as for the API itself.
-  if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE);
-  await runBackupCommand(process.argv.slice(2), process.env, (text) => console.log(text));
-}
+};
 
 if (require.main === module)
-  main().catch((error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(error instanceof ArchiveRefusedError ? `Archiv abgelehnt: ${message}` : message);
-    const wrongCall =
-      error instanceof UsageError ||
-      String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-    process.exit(wrongCall ? 2 : 1);
-  });
+  runOwnerCommand(runBackupCommand, (error) =>
+    error instanceof ArchiveRefusedError ? `Archiv abgelehnt: ${error.message}` : error.message,
+  );

@@ -18,7 +18,8 @@ import {
   type Manifest,
   type ManifestEntry,
 } from './backup-manifest';
-import { UsageError, type Store } from './backup-stores';
+import { UsageError } from '../common/owner-command';
+import type { Store } from './backup-stores';
 
 export interface RestoreResult {
   manifest: Manifest;
