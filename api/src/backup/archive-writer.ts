@@ -35,8 +35,6 @@ import { archiveName } from './retention';
 
 /** How often a store is listed again for files that moved while it was copied. */
 const MAX_PASSES = 5;
-/** The outbox's folder for messages being written; the API renames them out when complete. */
-const TEMPORARY_FOLDER = 'tmp';
 
 export interface ArchiveSummary {
   path: string;
@@ -124,11 +122,15 @@ async function addSource(archive: Pack, source: Source): Promise<ManifestEntry |
   return addFile(archive, source);
 }
 
-/** Every folder, file and link below a store's folder, parents first; sockets and such are left out. */
-async function listStore(root: string): Promise<string[]> {
+/**
+ * Every folder, file and link below a store's folder, parents first (sockets
+ * and such are skipped later). Left out: the hidden temporary files of
+ * replaceFileDurably(), and what is inside the store's `leaveOut` folder.
+ */
+async function listStore(root: string, leaveOut: string | undefined): Promise<string[]> {
   const names = await readdir(root, { recursive: true });
   return names
-    .filter((name) => name !== TEMPORARY_FOLDER && !name.startsWith(TEMPORARY_FOLDER + sep))
+    .filter((name) => leaveOut === undefined || !name.startsWith(leaveOut + sep))
     .filter((name) => !/^\..+\.tmp$/.test(name.split(sep).pop() ?? ''))
     .map((name) => name.split(sep).join('/'))
     .sort();
@@ -155,18 +157,22 @@ class StoreWriter {
     } else {
       if (!rootStats.isDirectory()) throw new Error(`${store.path} ist kein Ordner.`);
       await this.add({ name: root, path: store.path, stats: rootStats });
-      await this.addFolderContents(store.path, root);
+      await this.addFolderContents(store.path, root, store.leaveOut);
     }
     const added = this.entries.slice(before).filter((entry) => entry.type === 'file');
     const bytes = added.reduce((sum, entry) => sum + (entry.type === 'file' ? entry.size : 0), 0);
     return { name: store.name, kind: store.kind, files: added.length, bytes };
   }
 
-  private async addFolderContents(folder: string, root: string): Promise<void> {
+  private async addFolderContents(
+    folder: string,
+    root: string,
+    leaveOut: string | undefined,
+  ): Promise<void> {
     const done = new Set<string>();
     const databases = new Set<string>();
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-      const names = (await listStore(folder)).filter((name) => !done.has(name));
+      const names = (await listStore(folder, leaveOut)).filter((name) => !done.has(name));
       for (const name of names)
         if (await isSqliteDatabase(join(folder, name)).catch(() => false)) databases.add(name);
       let missed = false;

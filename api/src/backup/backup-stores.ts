@@ -15,7 +15,16 @@ export interface Store {
   kind: StoreKind;
   /** Where the store lives: its folder, or the file itself. */
   path: string;
+  /** A folder whose contents stay out of the archive (the folder itself is kept). */
+  leaveOut?: string;
 }
+
+/**
+ * The outbox writes each message into tmp/ first and renames it into
+ * queue/ when it is complete; what is in tmp/ is half-written or left by a
+ * crash, and nothing ever reads it.
+ */
+const LEFT_OUT: Record<string, string> = { outbox: 'tmp' };
 
 /** Store names become folder names in the archive: plain, lower-case words. */
 export const STORE_NAME = /^[a-z][a-z0-9-]*$/;
@@ -27,7 +36,7 @@ export function parseStore(argument: string, kind: StoreKind): Store {
   const path = argument.slice(at + 1);
   if (at < 0 || !STORE_NAME.test(name) || path === '')
     throw new UsageError(`Ungültige Angabe „${argument}“: erwartet name=pfad (name: a-z, 0-9, -).`);
-  return { name, kind, path: resolve(path) };
+  return { name, kind, path: resolve(path), leaveOut: LEFT_OUT[name] };
 }
 
 /** The value of a setting: the environment's when set, else the project's .env. */
@@ -74,7 +83,7 @@ export function localStores(env: Record<string, string | undefined>, forRestore:
   const config = parseAppConfig(env);
   return [
     { name: 'access', kind: 'folder', path: config.access.dir },
-    { name: 'outbox', kind: 'folder', path: config.mail.outboxDir },
+    { name: 'outbox', kind: 'folder', path: config.mail.outboxDir, leaveOut: LEFT_OUT.outbox },
     { name: 'mail', kind: 'folder', path: join(REPO_ROOT, '.local', 'mail') },
     ...projectStores(REPO_ROOT, env, forRestore),
   ] satisfies Store[];
