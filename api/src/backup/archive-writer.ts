@@ -122,16 +122,19 @@ async function addSource(archive: Pack, source: Source): Promise<ManifestEntry |
   return addFile(archive, source);
 }
 
+/** replaceFileDurably()'s temporary files, and what an interrupted restore left behind. */
+const TEMPORARY = /^\..+\.tmp$/;
+
 /**
  * Every folder, file and link below a store's folder, parents first (sockets
- * and such are skipped later). Left out: the hidden temporary files of
- * replaceFileDurably(), and what is inside the store's `leaveOut` folder.
+ * and such are skipped later). Left out: hidden temporary files and folders,
+ * and what is inside the store's `leaveOut` folder.
  */
 async function listStore(root: string, leaveOut: string | undefined): Promise<string[]> {
   const names = await readdir(root, { recursive: true });
   return names
     .filter((name) => leaveOut === undefined || !name.startsWith(leaveOut + sep))
-    .filter((name) => !/^\..+\.tmp$/.test(name.split(sep).pop() ?? ''))
+    .filter((name) => !name.split(sep).some((part) => TEMPORARY.test(part)))
     .map((name) => name.split(sep).join('/'))
     .sort();
 }
