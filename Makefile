@@ -3,7 +3,7 @@
 .DEFAULT_GOAL := help
 .PHONY: help docker-check up up-tls down logs images test local password lint build install mail-retry mail-retry-local \
 	access-add access-add-local access-list access-list-local access-revoke access-revoke-local \
-	access-log access-log-local
+	access-log access-log-local backup backup-local restore restore-local
 
 COMPOSE ?= docker compose
 TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
@@ -75,6 +75,53 @@ access-log: docker-check ## Who opened what, newest first; NAME= for one recipie
 
 access-log-local: node_modules ## The same for make local
 	$(ACCESS_CLI_LOCAL) $(ACCESS_LOG_ARGS)
+
+# Backups (docs/backup.md): one archive of everything the site cannot
+# rebuild, into BACKUP_DIR; restore checks the whole archive first. The
+# Docker targets run the tool in a short-lived container of the API image
+# (docker-compose.backup.yml). BACKUP_DIR comes from the environment, else
+# from .env, else backups/; it is made here, so it belongs to the owner.
+# Absolute, so compose mounts a folder (a bare name would be a named volume).
+BACKUP_DIR ?= $(or $(shell sed -n 's/^BACKUP_DIR=//p' .env 2>/dev/null | tail -n 1 | tr -d "\"'"),backups)
+override BACKUP_DIR := $(abspath $(BACKUP_DIR))
+export BACKUP_DIR
+BACKUP_COMPOSE := $(COMPOSE) -f docker-compose.yml -f docker-compose.backup.yml
+BACKUP_RUN := $(BACKUP_COMPOSE) run --rm --no-deps -T
+BACKUP_STORES := --project /project --store access=/app/access --store outbox=/app/mail-outbox \
+	--store mailpit=/data
+BACKUP_TLS_STORES := --store letsencrypt=/etc/letsencrypt --store certificates=/certs
+BACKUP_CLI_LOCAL := npx tsx api/src/backup/backup.cli.ts
+# The archive FILE names, mounted read-only into the container.
+RESTORE_MOUNT = -v "$(abspath $(dir $(FILE))):/restore:ro"
+RESTORE_FILE = /restore/$(notdir $(FILE))
+NEED_FILE = @test -n "$(FILE)" || { echo 'Welches Archiv? make $@ FILE=backups/portfolio-backup-….tar.gz' >&2; exit 2; }
+
+backup: ## Archive accesses, outbox, inbox, certificates, .env, documents into BACKUP_DIR (Docker)
+	@mkdir -p "$(BACKUP_DIR)"
+	@if docker volume inspect portfolio_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
+	PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
+	$(BACKUP_RUN) backup$$tls create $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}
+
+backup-local: node_modules ## The same for make local (.local/…, .env, documents/private)
+	$(BACKUP_CLI_LOCAL) create --local
+
+# Restore into a stopped or fresh stack: check the archive (it decides
+# whether the HTTPS volumes are restored too), restore, start the site.
+restore: ## Restore FILE=backups/….tar.gz into the stopped stack, then start it (Docker)
+	$(NEED_FILE)
+	@if [ -n "$$($(COMPOSE) $(TLS_FILES) ps -q --status running 2>/dev/null)" ]; then \
+	  echo 'Die Website läuft noch: zuerst make down, dann make restore FILE=…' >&2; exit 1; fi
+	@mkdir -p "$(BACKUP_DIR)"
+	@held=$$($(BACKUP_RUN) $(RESTORE_MOUNT) restore verify "$(RESTORE_FILE)") || exit 1; \
+	echo "$$held"; \
+	case "$$held" in *' letsencrypt '*|*' certificates '*) tls=-tls;; esac; \
+	$(BACKUP_RUN) $(RESTORE_MOUNT) restore$$tls restore "$(RESTORE_FILE)" \
+	  $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} \
+	&& $(COMPOSE) $${tls:+$(TLS_FILES)} up -d
+
+restore-local: node_modules ## The same for make local (stop it first), FILE=…
+	$(NEED_FILE)
+	$(BACKUP_CLI_LOCAL) restore "$(FILE)" --local
 
 install: node_modules ## Install the npm dependencies (npm ci)
 

@@ -247,6 +247,10 @@ describe('.env.example and .dockerignore', () => {
       'TRUSTED_PROXIES',
       'TLS_CERT_FILE',
       'TLS_KEY_FILE',
+      // Read by the backup tool and the Makefile, not by the API.
+      'BACKUP_DIR',
+      'BACKUP_KEEP',
+      'BACKUP_DOCUMENTS',
     ];
     for (const name of names) assert.ok(name in example, `${name} in .env.example`);
   });
@@ -273,6 +277,7 @@ describe("the owner's documents and secrets stay private", () => {
     '.env.local',
     '.env.production',
     'api/.env',
+    'backups/portfolio-backup-2026-11-25T021500Z.tar.gz',
   ];
 
   // Read with git's own rules from .gitignore, so the check also runs where

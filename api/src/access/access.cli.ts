@@ -5,10 +5,9 @@
 //   log [--name <Name>] [--json]  the access log, newest first
 // natively:  npx tsx api/src/access/access.cli.ts …   (make access-add-local …, npm run -s access -w api -- …)
 // compose:   docker compose exec api node dist/access/access.cli.js …   (make access-add …)
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseAppConfig } from '../config/app-config';
-import { ENV_FILE } from '../config/paths';
+import { runOwnerCommand, UsageError } from '../common/owner-command';
 import { AccessLogFile } from './access-log';
 import { accessTable, logTable } from './access-report';
 import { AccessStore, sameLabel } from './access-store';
@@ -20,8 +19,6 @@ const USAGE = `Aufruf:
   access list                        alle Zugänge
   access revoke "<Name>"             Zugang sofort beenden
   access log [--name "<Name>"] [--json]   Zugriffe, neueste zuerst`;
-
-class UsageError extends Error {}
 
 /** The link a recipient opens; the code rides in the fragment, which no server ever sees. */
 export function accessLink(siteUrl: string, code: string): string {
@@ -87,14 +84,4 @@ export async function runAccessCommand(
   }
 }
 
-async function main(): Promise<void> {
-  // The environment wins over .env, as for the API itself.
-  if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE);
-  await runAccessCommand(process.argv.slice(2), process.env, (text) => console.log(text));
-}
-
-if (require.main === module)
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(error instanceof UsageError ? 2 : 1);
-  });
+if (require.main === module) runOwnerCommand(runAccessCommand);

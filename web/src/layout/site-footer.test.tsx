@@ -80,6 +80,18 @@ describe('footer', () => {
       expect(dialog).toHaveTextContent(text);
   });
 
+  it('says that backups exist, what they hold and that old ones are deleted', async () => {
+    const { dialog } = await open('Datenschutz');
+    for (const text of [
+      'Sicherungskopien',
+      'Zugriffsprotokoll der persönlichen Zugangslinks',
+      'Kontaktanfragen, die noch auf den Versand warten',
+      'Posteingang',
+      'es bleiben nur die sieben neuesten',
+    ])
+      expect(dialog).toHaveTextContent(text);
+  });
+
   it('closes by the X button and gives focus back to the footer link', async () => {
     const { user, dialog, trigger } = await open('Impressum');
     await user.click(within(dialog).getByRole('button', { name: 'Schliessen' }));

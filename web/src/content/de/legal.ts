@@ -90,6 +90,7 @@ export const legal = {
       heading: '7. Sicherheit',
       paragraphs: [
         'Ich setze technische und organisatorische Sicherheitsmassnahmen ein, um Ihre Daten vor Verlust, Manipulation und unberechtigtem Zugriff zu schützen, unter anderem eine verschlüsselte Übertragung (HTTPS) und passwortgeschützte Zugänge. Diese Massnahmen werden laufend dem Stand der Technik angepasst.',
+        'Sicherungskopien: Damit bei einem Defekt des Servers nichts verloren geht, sichere ich dessen Daten regelmässig in ein Archiv, das nur mir zugänglich ist. Es enthält das Zugriffsprotokoll der persönlichen Zugangslinks, Kontaktanfragen, die noch auf den Versand warten, und den Posteingang mit den eingegangenen Kontaktanfragen. Für die Archive gilt dieselbe Aufbewahrung: Jede neue Sicherung löscht die ältesten, es bleiben nur die sieben neuesten (bei täglicher Sicherung rund eine Woche). Was auf dem Server gelöscht wurde, verschwindet so spätestens mit dem letzten Archiv, das es noch enthält.',
       ],
     },
   },

@@ -1,0 +1,139 @@
+// Reads an archive entry by entry (gzip, then tar-stream's parser) and
+// checks it against its manifest: every file present with its size and
+// SHA-256, nothing missing, nothing extra, no name twice. A cut archive
+// fails in gzip or tar, an altered byte in gzip's checksum or a file's
+// SHA-256, a foreign tar by its missing or unknown manifest.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { extract, type Header } from 'tar-stream';
+import {
+  ArchiveRefusedError,
+  MANIFEST_NAME,
+  parseManifest,
+  type Manifest,
+  type ManifestEntry,
+} from './backup-manifest';
+
+/** manifest.json lists paths and hashes only; anything this large is not ours. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+
+/** Where restore puts one entry's bytes while they stream past. */
+export interface EntrySink {
+  write(chunk: Buffer): Promise<unknown>;
+  end(): Promise<void>;
+}
+
+interface Seen {
+  type: Header['type'];
+  size: number;
+  sha256?: string;
+  target?: string;
+}
+
+const TYPES: Partial<Record<Header['type'], ManifestEntry['type']>> = {
+  file: 'file',
+  directory: 'directory',
+  symlink: 'symlink',
+};
+
+function checkAgainst(manifest: Manifest, seen: Map<string, Seen>): void {
+  const refuse = (reason: string) => new ArchiveRefusedError(reason);
+  for (const entry of manifest.entries) {
+    const found = seen.get(entry.path);
+    if (!found) throw refuse(`${entry.path} fehlt im Archiv`);
+    if (TYPES[found.type] !== entry.type) throw refuse(`${entry.path} hat die falsche Art`);
+    if (entry.type === 'file' && (found.size !== entry.size || found.sha256 !== entry.sha256))
+      throw refuse(`${entry.path} ist verändert (Grösse oder SHA-256 weicht ab)`);
+    if (entry.type === 'symlink' && found.target !== entry.target)
+      throw refuse(`${entry.path} ist verändert (Ziel des Links)`);
+  }
+  const listed = new Set(manifest.entries.map((entry) => entry.path));
+  const extra = [...seen.keys()].find((path) => !listed.has(path));
+  if (extra !== undefined) throw refuse(`${extra} steht nicht im Manifest`);
+}
+
+async function readAll(body: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    length += (chunk as Buffer).length;
+    if (length > limit) throw new ArchiveRefusedError('manifest.json ist zu gross');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads the whole archive and returns its manifest once everything matched.
+ * `onEntry` may return a sink for an entry's bytes (restore writes them
+ * out); the archive's end is checked after it, so that work counts only
+ * when this resolves.
+ */
+export async function readArchive(
+  path: string,
+  onEntry?: (header: Header) => Promise<EntrySink | undefined>,
+): Promise<Manifest> {
+  const seen = new Map<string, Seen>();
+  // A failure of restore's own writing (a full disk) is reported as it is,
+  // not as a damaged archive.
+  let writeError: unknown;
+  const writing = async <T>(work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (error) {
+      writeError = error;
+      throw error;
+    }
+  };
+  let manifestText: string | undefined;
+  const parser = extract();
+  const source = pipeline(
+    createReadStream(path),
+    createGunzip(),
+    parser as unknown as NodeJS.WritableStream,
+  );
+  try {
+    for await (const body of parser) {
+      const header = body.header;
+      const name = header.name.replace(/\/$/, '');
+      if (seen.has(name) || (name === MANIFEST_NAME && manifestText !== undefined))
+        throw new ArchiveRefusedError(`${name} steht zweimal im Archiv`);
+      const readable = body as unknown as Readable;
+      if (name === MANIFEST_NAME) {
+        manifestText = (await readAll(readable, MAX_MANIFEST_BYTES)).toString('utf8');
+        continue;
+      }
+      const hash = createHash('sha256');
+      let size = 0;
+      const sink = onEntry && (await writing(() => onEntry(header)));
+      for await (const chunk of readable) {
+        hash.update(chunk as Buffer);
+        size += (chunk as Buffer).length;
+        if (sink) await writing(() => sink.write(chunk as Buffer));
+      }
+      if (sink) await writing(() => sink.end());
+      const target = header.linkname ?? undefined;
+      seen.set(name, { type: header.type, size, sha256: hash.digest('hex'), target });
+    }
+    await source;
+  } catch (error) {
+    parser.destroy();
+    await source.catch(() => undefined);
+    if (error instanceof ArchiveRefusedError || error === writeError) throw error;
+    throw new ArchiveRefusedError(
+      `das Archiv ist beschädigt oder unvollständig (${describe(error)})`,
+    );
+  }
+  if (manifestText === undefined)
+    throw new ArchiveRefusedError('kein Archiv dieser Website (manifest.json fehlt)');
+  const manifest = parseManifest(manifestText);
+  checkAgainst(manifest, seen);
+  return manifest;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,312 @@
+// Writes one archive (tar, gzip) of every store, with manifest.json as its
+// last entry. The archive is written under a hidden temporary name with
+// owner-only permissions and renamed only once it is complete and flushed,
+// so BACKUP_DIR never holds a half-written archive under a real name.
+//
+// Consistent while the site runs, store by store:
+// - The API replaces the files of the access store and of the outbox whole
+//   (common/durable-file.ts: write a temporary file, rename it over the old
+//   one), and moves outbox messages between folders by rename; a file opened
+//   here is therefore either the old or the new version, never a mix.
+// - The access log is only ever appended to, one line per write; the copy
+//   takes the length the file had when it was opened, which ends a line.
+// - A file that disappears between listing and opening (a message that moved
+//   from queue/ to sending/) is looked for again: the store is listed once
+//   more until a pass finds nothing new.
+// - A SQLite database (Mailpit's inbox) is copied with SQLite's online
+//   backup (sqlite-copy.ts), never as raw files.
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream, type Stats } from 'node:fs';
+import { chown, lstat, mkdir, open, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
+import { basename, join, posix, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { pack, type Pack } from 'tar-stream';
+import {
+  MANIFEST_NAME,
+  newManifest,
+  storeRoot,
+  type ManifestEntry,
+  type ManifestStore,
+} from './backup-manifest';
+import type { Store } from './backup-stores';
+import { copySqliteDatabase, isSqliteDatabase, sidecarOf } from './sqlite-copy';
+import { archiveName } from './retention';
+
+/** How often a store is listed again for files that moved while it was copied. */
+const MAX_PASSES = 5;
+
+export interface ArchiveSummary {
+  path: string;
+  bytes: number;
+  stores: ManifestStore[];
+  /** Stores that were asked for but do not exist (e.g. no documents/private). */
+  absent: string[];
+}
+
+interface Source {
+  /** Name in the archive. */
+  name: string;
+  /** Where the bytes are read from (a SQLite snapshot for a database). */
+  path: string;
+  stats: Stats;
+  /** Owner and mode to record when `path` is a stand-in (a database's snapshot). */
+  owner?: Pick<Stats, 'uid' | 'gid' | 'mode'>;
+}
+
+const isGone = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+function addEntry(archive: Pack, header: Parameters<Pack['entry']>[0], body?: Buffer) {
+  return new Promise<void>((resolve, reject) =>
+    archive.entry(header, body ?? Buffer.alloc(0), (error) => (error ? reject(error) : resolve())),
+  );
+}
+
+/** Streams one file into the archive, hashing exactly the bytes that go in. */
+async function addFile(archive: Pack, source: Source): Promise<ManifestEntry | undefined> {
+  let file;
+  try {
+    file = await open(source.path, 'r');
+  } catch (error) {
+    if (isGone(error)) return undefined;
+    throw error;
+  }
+  try {
+    // The size of the file as opened: a log appended to meanwhile is copied
+    // up to this length, a file replaced meanwhile stays the opened version.
+    const stats = await file.stat();
+    const { size } = stats;
+    const { mode, uid, gid } = source.owner ?? stats;
+    const hash = createHash('sha256');
+    const entry = { name: source.name, size, mode: mode & 0o7777, uid, gid, mtime: stats.mtime };
+    if (size === 0) await addEntry(archive, entry);
+    else {
+      let settle: (error?: Error | null) => void = () => undefined;
+      const finished = new Promise<void>((resolve, reject) => {
+        settle = (error) => (error ? reject(error) : resolve());
+      });
+      const sink = archive.entry(entry, (error) => settle(error));
+      const bytes = file.createReadStream({ start: 0, end: size - 1, autoClose: false });
+      for await (const chunk of bytes) {
+        hash.update(chunk as Buffer);
+        if (!sink.write(chunk))
+          await new Promise<void>((resolve) => sink.once('drain', () => resolve()));
+      }
+      sink.end(Buffer.alloc(0));
+      await finished;
+    }
+    const sha256 = hash.digest('hex');
+    return { path: source.name, type: 'file', size, sha256, mode: mode & 0o7777, uid, gid };
+  } finally {
+    await file.close();
+  }
+}
+
+async function addSource(archive: Pack, source: Source): Promise<ManifestEntry | undefined> {
+  const { stats, name } = source;
+  const owner = { uid: stats.uid, gid: stats.gid };
+  if (stats.isDirectory()) {
+    const mode = stats.mode & 0o7777;
+    await addEntry(archive, { name, type: 'directory', mode, ...owner, mtime: stats.mtime });
+    return { path: name, type: 'directory', mode, ...owner };
+  }
+  if (stats.isSymbolicLink()) {
+    const target = await readlink(source.path).catch((error: unknown) => {
+      if (isGone(error)) return undefined;
+      throw error;
+    });
+    if (target === undefined) return undefined;
+    await addEntry(archive, { name, type: 'symlink', linkname: target, ...owner });
+    return { path: name, type: 'symlink', target, ...owner };
+  }
+  return addFile(archive, source);
+}
+
+/** replaceFileDurably()'s temporary files, and what an interrupted restore left behind. */
+const TEMPORARY = /^\..+\.tmp$/;
+
+/**
+ * Every folder, file and link below a store's folder, parents first (sockets
+ * and such are skipped later). Left out: hidden temporary files and folders,
+ * and what is inside the store's `leaveOut` folder.
+ */
+async function listStore(root: string, leaveOut: string | undefined): Promise<string[]> {
+  const names = await readdir(root, { recursive: true });
+  return names
+    .filter((name) => leaveOut === undefined || !name.startsWith(leaveOut + sep))
+    .filter((name) => !name.split(sep).some((part) => TEMPORARY.test(part)))
+    .map((name) => name.split(sep).join('/'))
+    .sort();
+}
+
+class StoreWriter {
+  readonly entries: ManifestEntry[] = [];
+
+  constructor(
+    private readonly archive: Pack,
+    private readonly scratch: string,
+  ) {}
+
+  async addStore(store: Store): Promise<ManifestStore | undefined> {
+    const rootStats = await lstat(store.path).catch((error: unknown) => {
+      if (isGone(error)) return undefined;
+      throw error;
+    });
+    if (!rootStats) return undefined;
+    const root = storeRoot(store.name);
+    const before = this.entries.length;
+    if (store.kind === 'file') {
+      await this.add({ name: root, path: store.path, stats: await stat(store.path) });
+    } else {
+      if (!rootStats.isDirectory()) throw new Error(`${store.path} ist kein Ordner.`);
+      await this.add({ name: root, path: store.path, stats: rootStats });
+      await this.addFolderContents(store.path, root, store.leaveOut);
+    }
+    const added = this.entries.slice(before).filter((entry) => entry.type === 'file');
+    const bytes = added.reduce((sum, entry) => sum + (entry.type === 'file' ? entry.size : 0), 0);
+    return { name: store.name, kind: store.kind, files: added.length, bytes };
+  }
+
+  private async addFolderContents(
+    folder: string,
+    root: string,
+    leaveOut: string | undefined,
+  ): Promise<void> {
+    const done = new Set<string>();
+    const databases = new Set<string>();
+    for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+      const names = (await listStore(folder, leaveOut)).filter((name) => !done.has(name));
+      for (const name of names)
+        if (await isSqliteDatabase(join(folder, name)).catch(() => false)) databases.add(name);
+      let missed = false;
+      for (const name of names) {
+        const database = sidecarOf(name);
+        if (
+          (database !== undefined && databases.has(database)) ||
+          (await this.addNamed(folder, root, name, databases.has(name)))
+        )
+          done.add(name);
+        else missed = true;
+      }
+      // Files that appeared meanwhile are newer than the backup; only a file
+      // that moved away while it was being copied needs another look.
+      if (!missed) return;
+    }
+  }
+
+  private async addNamed(folder: string, root: string, name: string, database: boolean) {
+    const path = join(folder, name);
+    const stats = await lstat(path).catch((error: unknown) => {
+      if (isGone(error)) return undefined;
+      throw error;
+    });
+    if (!stats) return false;
+    if (!stats.isFile() && !stats.isDirectory() && !stats.isSymbolicLink()) return true;
+    const archived = posix.join(root, name);
+    if (!database) return this.add({ name: archived, path, stats });
+    const snapshot = join(this.scratch, `${randomUUID()}.db`);
+    await copySqliteDatabase(path, snapshot);
+    // The snapshot stands in for the database: its content, the original's owner and mode.
+    try {
+      return await this.add({ name: archived, path: snapshot, stats, owner: stats });
+    } finally {
+      await rm(snapshot, { force: true });
+    }
+  }
+
+  private async add(source: Source): Promise<boolean> {
+    const entry = await addSource(this.archive, source);
+    if (entry) this.entries.push(entry);
+    return entry !== undefined;
+  }
+}
+
+export interface CreateOptions {
+  stores: Store[];
+  backupDir: string;
+  version: string;
+  now?: Date;
+}
+
+/** The archive writes as root in Docker: it belongs to whoever owns BACKUP_DIR, who copies it off. */
+async function handToFolderOwner(path: string, folder: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const { uid, gid } = await stat(folder);
+  if (uid !== 0 || gid !== 0) await chown(path, uid, gid);
+}
+
+/** Flushes a file or a folder (a rename in it) to disk. */
+async function flush(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  await handle.sync().finally(() => handle.close());
+}
+
+/** Writes the archive to `temporary`; returns the manifest's stores and the absent ones. */
+async function writeArchive(
+  temporary: string,
+  scratch: string,
+  { stores, version, now }: Omit<CreateOptions, 'backupDir'> & { now: Date },
+) {
+  const started = Date.now();
+  const archive = pack();
+  const written = pipeline(
+    archive as unknown as NodeJS.ReadableStream,
+    createGzip(),
+    createWriteStream(temporary, { flags: 'r+' }),
+  );
+  const writer = new StoreWriter(archive, scratch);
+  const summaries: ManifestStore[] = [];
+  const absent: string[] = [];
+  try {
+    for (const store of stores) {
+      const summary = await writer.addStore(store);
+      if (summary) summaries.push(summary);
+      else absent.push(store.name);
+    }
+    const manifest = newManifest({
+      version,
+      createdAt: now.toISOString(),
+      durationMs: Date.now() - started,
+      stores: summaries,
+      entries: writer.entries,
+    });
+    const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    await addEntry(archive, { name: MANIFEST_NAME, mode: 0o600, mtime: now }, body);
+    archive.finalize();
+  } catch (error) {
+    archive.destroy(error as Error);
+    await written.catch(() => undefined);
+    throw error;
+  }
+  await written;
+  return { summaries, absent };
+}
+
+export async function createArchive({
+  stores,
+  backupDir,
+  version,
+  now = new Date(),
+}: CreateOptions): Promise<ArchiveSummary> {
+  await mkdir(backupDir, { recursive: true, mode: 0o700 });
+  const path = await archiveName(backupDir, now);
+  const temporary = join(backupDir, `.${basename(path)}.${randomUUID()}.tmp`);
+  const scratch = join(backupDir, `.portfolio-backup-scratch-${randomUUID()}.tmp`);
+  try {
+    await mkdir(scratch, { mode: 0o700 });
+    // Owner-only from the first byte: the archive holds personal data.
+    const created = await open(temporary, 'wx', 0o600);
+    await created.chmod(0o600).finally(() => created.close());
+    const { summaries, absent } = await writeArchive(temporary, scratch, { stores, version, now });
+    await flush(temporary);
+    await handToFolderOwner(temporary, backupDir);
+    await rename(temporary, path);
+    await flush(backupDir);
+    return { path, bytes: (await stat(path)).size, stores: summaries, absent };
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,135 @@
+// manifest.json, the last entry of every archive: what the archive must hold,
+// file by file. `verify` and `restore` trust nothing else, so a damaged,
+// cut or foreign archive is recognised before anything is changed.
+import { posix } from 'node:path';
+import { STORE_NAME } from './backup-stores';
+
+export const MANIFEST_NAME = 'manifest.json';
+/** Every store's files lie under stores/<name>/ (a single-file store is stores/<name>). */
+export const STORES_PREFIX = 'stores';
+const FORMAT = 'portfolio-backup';
+const FORMAT_VERSION = 1;
+
+export type StoreKind = 'folder' | 'file';
+
+interface Owned {
+  /** The entry's name in the archive. */
+  path: string;
+  uid: number;
+  gid: number;
+}
+export interface FileEntry extends Owned {
+  type: 'file';
+  size: number;
+  sha256: string;
+  mode: number;
+}
+export interface DirectoryEntry extends Owned {
+  type: 'directory';
+  mode: number;
+}
+export interface SymlinkEntry extends Owned {
+  type: 'symlink';
+  target: string;
+}
+export type ManifestEntry = FileEntry | DirectoryEntry | SymlinkEntry;
+
+export interface ManifestStore {
+  name: string;
+  kind: StoreKind;
+  files: number;
+  bytes: number;
+}
+
+export interface Manifest {
+  format: typeof FORMAT;
+  formatVersion: typeof FORMAT_VERSION;
+  /** The project's git commit, or PORTFOLIO_VERSION, or "unknown". */
+  version: string;
+  createdAt: string;
+  durationMs: number;
+  stores: ManifestStore[];
+  entries: ManifestEntry[];
+}
+
+export class ArchiveRefusedError extends Error {}
+
+export function storeRoot(name: string): string {
+  return `${STORES_PREFIX}/${name}`;
+}
+
+export function newManifest(fields: Omit<Manifest, 'format' | 'formatVersion'>): Manifest {
+  return { format: FORMAT, formatVersion: FORMAT_VERSION, ...fields };
+}
+
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+
+function checkEntry(entry: ManifestEntry): boolean {
+  if (typeof entry?.path !== 'string' || !isCount(entry.uid) || !isCount(entry.gid)) return false;
+  switch (entry.type) {
+    case 'file':
+      return isCount(entry.size) && /^[0-9a-f]{64}$/.test(entry.sha256) && isCount(entry.mode);
+    case 'directory':
+      return isCount(entry.mode);
+    case 'symlink':
+      return typeof entry.target === 'string';
+    default:
+      return false;
+  }
+}
+
+/** The store an entry belongs to, or undefined for a name outside stores/<name>. */
+export function storeOf(path: string): string | undefined {
+  const [prefix, name] = path.split('/');
+  return prefix === STORES_PREFIX && name ? name : undefined;
+}
+
+/**
+ * Parses manifest.json and checks it describes an archive restore can write
+ * safely: known format, names inside their store (no "..", no absolute
+ * path), no name twice, and nothing written through a link or a file.
+ */
+export function parseManifest(text: string): Manifest {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(text) as Manifest;
+  } catch {
+    throw new ArchiveRefusedError('manifest.json ist nicht lesbar');
+  }
+  if (manifest?.format !== FORMAT || manifest.formatVersion !== FORMAT_VERSION)
+    throw new ArchiveRefusedError('manifest.json hat ein unbekanntes Format');
+  if (!Array.isArray(manifest.entries) || !Array.isArray(manifest.stores))
+    throw new ArchiveRefusedError('manifest.json ist unvollständig');
+  const stores = new Map(manifest.stores.map((store) => [store?.name, store?.kind]));
+  if ([...stores.keys()].some((name) => typeof name !== 'string' || !STORE_NAME.test(name)))
+    throw new ArchiveRefusedError('manifest.json nennt einen ungültigen Speicher');
+  const byPath = new Map<string, ManifestEntry>();
+  for (const entry of manifest.entries) {
+    const bad = () => new ArchiveRefusedError(`manifest.json: ungültiger Eintrag ${entry?.path}`);
+    if (!checkEntry(entry) || byPath.has(entry.path)) throw bad();
+    const name = storeOf(entry.path);
+    const normal = posix.normalize(entry.path);
+    if (!name || !stores.has(name) || normal !== entry.path || entry.path.endsWith('/'))
+      throw bad();
+    byPath.set(entry.path, entry);
+  }
+  for (const entry of manifest.entries) {
+    // Every parent must be a folder of the archive's own, so restore never
+    // writes through a link or below a file.
+    for (let parent = posix.dirname(entry.path); storeOf(parent); parent = posix.dirname(parent)) {
+      if (byPath.get(parent)?.type !== 'directory')
+        throw new ArchiveRefusedError(`manifest.json: ungültiger Eintrag ${entry.path}`);
+    }
+  }
+  for (const [name, kind] of stores) {
+    const root = byPath.get(storeRoot(name));
+    if (root?.type !== (kind === 'folder' ? 'directory' : 'file'))
+      throw new ArchiveRefusedError(`manifest.json: Speicher ${name} fehlt`);
+  }
+  return manifest;
+}
+
+/** "access 3, outbox 1, env 1": what an archive holds, for the one line a command prints. */
+export function describeStores(stores: ManifestStore[]): string {
+  return stores.map((store) => `${store.name} ${store.files}`).join(', ');
+}

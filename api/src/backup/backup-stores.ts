@@ -1,0 +1,101 @@
+// The named stores one backup holds: a folder (`--store access=/app/access`)
+// or a single file (`--file env=/project/.env`). The same code serves
+// `make backup-local` (the folders of `make local`) and `make backup`
+// (the Docker volumes, mounted into a short-lived container).
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
+import { parseAppConfig } from '../config/app-config';
+import { UsageError } from '../common/owner-command';
+import { REPO_ROOT } from '../config/paths';
+import type { StoreKind } from './backup-manifest';
+
+export interface Store {
+  name: string;
+  kind: StoreKind;
+  /** Where the store lives: its folder, or the file itself. */
+  path: string;
+  /** A folder whose contents stay out of the archive (the folder itself is kept). */
+  leaveOut?: string;
+}
+
+/**
+ * The outbox writes each message into tmp/ first and renames it into
+ * queue/ when it is complete; what is in tmp/ is half-written or left by a
+ * crash, and nothing ever reads it.
+ */
+const LEFT_OUT: Record<string, string> = { outbox: 'tmp' };
+
+/** Store names become folder names in the archive: plain, lower-case words. */
+export const STORE_NAME = /^[a-z][a-z0-9-]*$/;
+
+/** Parses `name=path`; relative paths count from the folder the command runs in. */
+export function parseStore(argument: string, kind: StoreKind): Store {
+  const at = argument.indexOf('=');
+  const name = argument.slice(0, at);
+  const path = argument.slice(at + 1);
+  if (at < 0 || !STORE_NAME.test(name) || path === '')
+    throw new UsageError(`Ungültige Angabe „${argument}“: erwartet name=pfad (name: a-z, 0-9, -).`);
+  return { name, kind, path: resolve(path), leaveOut: LEFT_OUT[name] };
+}
+
+/** The value of a setting: the environment's when set, else the project's .env. */
+function setting(env: Record<string, string | undefined>, project: string, key: string) {
+  if (env[key]) return env[key];
+  try {
+    return parseEnv(readFileSync(join(project, '.env'), 'utf8'))[key];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The project folder's own stores: `.env` (the password hash and the token
+ * secret live there) and the owner's documents when DOCUMENTS_DIR points
+ * into documents/private/ (BACKUP_DOCUMENTS=false leaves them out; samples
+ * and folders outside the project are not the backup's to keep). A restore
+ * always offers both targets; it writes only what the archive holds.
+ */
+export function projectStores(
+  project: string,
+  env: Record<string, string | undefined>,
+  forRestore: boolean,
+): Store[] {
+  const root = resolve(project);
+  const documents = join(root, 'documents', 'private');
+  const stores: Store[] = [{ name: 'env', kind: 'file', path: join(root, '.env') }];
+  const configured = setting(env, root, 'DOCUMENTS_DIR');
+  const inside = configured ? relative(documents, resolve(root, configured)) : '..';
+  const documentsInUse = !inside.startsWith('..') && !isAbsolute(inside);
+  const wanted = setting(env, root, 'BACKUP_DOCUMENTS') !== 'false';
+  if (forRestore || (documentsInUse && wanted))
+    stores.push({ name: 'documents', kind: 'folder', path: documents });
+  return stores;
+}
+
+/**
+ * What `make local` keeps: its access store and outbox where the API finds
+ * them (ACCESS_DIR, MAIL_OUTBOX_DIR, or their defaults under .local/), the
+ * mails its SMTP sink received (.local/mail, the inbox when no mail server
+ * is set), and the project's .env and documents.
+ */
+export function localStores(env: Record<string, string | undefined>, forRestore: boolean) {
+  const config = parseAppConfig(env);
+  return [
+    { name: 'access', kind: 'folder', path: config.access.dir },
+    { name: 'outbox', kind: 'folder', path: config.mail.outboxDir, leaveOut: LEFT_OUT.outbox },
+    { name: 'mail', kind: 'folder', path: join(REPO_ROOT, '.local', 'mail') },
+    ...projectStores(REPO_ROOT, env, forRestore),
+  ] satisfies Store[];
+}
+
+/** Refuses two stores of one name: the second would overwrite the first on restore. */
+export function distinctStores(stores: Store[]): Store[] {
+  const seen = new Set<string>();
+  for (const store of stores) {
+    if (seen.has(store.name))
+      throw new UsageError(`Speicher „${store.name}“ ist doppelt angegeben.`);
+    seen.add(store.name);
+  }
+  return stores;
+}

@@ -1,0 +1,51 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { archiveName, parseKeep, pruneArchives } from './retention';
+
+describe('archive names and BACKUP_KEEP', () => {
+  let folder: string;
+  beforeEach(() => (folder = mkdtempSync(join(tmpdir(), 'retention-'))));
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('names an archive by its UTC time and numbers a second one in the same second', async () => {
+    const now = new Date('2026-11-25T02:15:07.123Z');
+    const first = await archiveName(folder, now);
+    expect(first).toBe(join(folder, 'portfolio-backup-2026-11-25T021507Z.tar.gz'));
+    writeFileSync(first, '');
+    expect(await archiveName(folder, now)).toBe(
+      join(folder, 'portfolio-backup-2026-11-25T021507Z-2.tar.gz'),
+    );
+  });
+
+  it('removes the oldest of our archives only, by time and then by number', async () => {
+    const ours = [
+      'portfolio-backup-2026-11-24T021500Z.tar.gz',
+      'portfolio-backup-2026-11-25T021500Z.tar.gz',
+      'portfolio-backup-2026-11-25T021500Z-2.tar.gz',
+      'portfolio-backup-2026-11-25T021500Z-10.tar.gz',
+    ];
+    const foreign = ['notes.txt', 'portfolio-backup-copy.tar.gz', 'other-2020-01-01.tar.gz'];
+    for (const name of [...ours, ...foreign]) writeFileSync(join(folder, name), '');
+    const removed = await pruneArchives(folder, 2, join(folder, ours[3]));
+    expect(removed).toEqual(ours.slice(0, 2));
+    expect(readdirSync(folder).sort()).toEqual([...foreign, ...ours.slice(2)].sort());
+  });
+
+  it('never removes the archive just written, even when its name sorts first', async () => {
+    const names = [
+      'portfolio-backup-2026-11-24T021500Z.tar.gz',
+      'portfolio-backup-2026-11-25T021500Z.tar.gz',
+    ];
+    for (const name of names) writeFileSync(join(folder, name), '');
+    expect(await pruneArchives(folder, 1, join(folder, names[0]))).toEqual([names[1]]);
+  });
+
+  it('keeps 7 by default and refuses less than one', () => {
+    expect(parseKeep(undefined)).toBe(7);
+    expect(parseKeep('')).toBe(7);
+    expect(parseKeep('3')).toBe(3);
+    for (const bad of ['0', '-1', '2.5', 'viele'])
+      expect(() => parseKeep(bad)).toThrow('BACKUP_KEEP');
+  });
+});

@@ -1,0 +1,53 @@
+// Mailpit keeps the owner's inbox in one SQLite database (mailpit.db, with
+// -wal and -shm beside it while it runs). Copying those files while Mailpit
+// writes can catch a page half-written or a WAL out of step with its
+// database; SQLite's online backup copies a consistent snapshot instead,
+// while Mailpit keeps working (a write during the copy only makes SQLite
+// start the copy again). Node has it as node:sqlite's backup() from 22.16
+// and 23.8 on: the API image's Node 24 has it; `make local` has no Mailpit.
+import { open } from 'node:fs/promises';
+
+interface SqliteModule {
+  DatabaseSync: new (path: string) => { close(): void };
+  backup?: (source: InstanceType<SqliteModule['DatabaseSync']>, path: string) => Promise<number>;
+}
+
+const HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+/** Files SQLite keeps beside a database; the online copy already holds their content. */
+const SIDECARS = ['-wal', '-shm', '-journal'];
+
+/** Whether a file is a SQLite database, judged by its first bytes (never by its name alone). */
+export async function isSqliteDatabase(path: string): Promise<boolean> {
+  if (!path.endsWith('.db')) return false;
+  const file = await open(path, 'r');
+  try {
+    const start = Buffer.alloc(HEADER.length);
+    const { bytesRead } = await file.read(start, 0, HEADER.length, 0);
+    return bytesRead === HEADER.length && start.equals(HEADER);
+  } finally {
+    await file.close();
+  }
+}
+
+/** The database a sidecar file belongs to ("mailpit.db" for "mailpit.db-wal"). */
+export function sidecarOf(name: string): string | undefined {
+  const suffix = SIDECARS.find((ending) => name.endsWith(ending));
+  return suffix ? name.slice(0, -suffix.length) : undefined;
+}
+
+/** Writes a consistent copy of a live database to `destination`. */
+export async function copySqliteDatabase(source: string, destination: string): Promise<void> {
+  const sqlite = process.getBuiltinModule?.('node:sqlite') as SqliteModule | undefined;
+  if (!sqlite?.backup)
+    throw new Error(
+      `${source} ist eine SQLite-Datenbank: sie lässt sich im laufenden Betrieb nur mit ` +
+        `node:sqlite sichern (Node 22.16 oder neuer, wie im Docker-Image der API); ` +
+        `dieses Node ist ${process.version}.`,
+    );
+  const database = new sqlite.DatabaseSync(source);
+  try {
+    await sqlite.backup(database, destination);
+  } finally {
+    database.close();
+  }
+}

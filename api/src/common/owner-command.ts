@@ -1,0 +1,33 @@
+// What every command of the owner (make access-add, make backup, …) does
+// around its work: .env read beneath the environment (which wins, as for
+// the API itself), one line on failure, exit code 2 for a wrong call and
+// 1 for a failure.
+import { existsSync } from 'node:fs';
+import { ENV_FILE } from '../config/paths';
+
+/** A wrong call: the command prints its usage and exits with 2. */
+export class UsageError extends Error {}
+
+type Env = Record<string, string | undefined>;
+export type OwnerCommand = (
+  args: string[],
+  env: Env,
+  print: (text: string) => void,
+) => Promise<void>;
+
+const isWrongCall = (error: unknown) =>
+  error instanceof UsageError ||
+  String((error as { code?: unknown } | null)?.code).startsWith('ERR_PARSE_ARGS');
+
+export function runOwnerCommand(
+  command: OwnerCommand,
+  describe: (error: Error) => string = (error) => error.message,
+): void {
+  if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE);
+  command(process.argv.slice(2), process.env, (text) => console.log(text)).catch(
+    (error: unknown) => {
+      console.error(error instanceof Error ? describe(error) : String(error));
+      process.exit(isWrongCall(error) ? 2 : 1);
+    },
+  );
+}

@@ -1,0 +1,309 @@
+// The backup tool as the owner runs it (api/src/backup/backup.cli.ts,
+// docs/backup.md): every store filled, an archive taken while the access
+// log and usage keep changing, everything deleted, restored and compared
+// byte for byte; damaged and foreign archives refused with nothing changed;
+// BACKUP_KEEP; the archive's permissions.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  appendFileSync,
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { repoRoot } from '@portfolio/stack';
+
+const backupCli = path.join(repoRoot, 'api', 'src', 'backup', 'backup.cli.ts');
+const accessCli = path.join(repoRoot, 'api', 'src', 'access', 'access.cli.ts');
+const hasSqliteBackup = Boolean(
+  (process.getBuiltinModule?.('node:sqlite') as { backup?: unknown } | undefined)?.backup,
+);
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Every file, folder and link below a folder: mode and content (or link target). */
+function snapshot(root: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      const name = path.relative(root, full);
+      const mode = (statSync(full).mode & 0o7777).toString(8);
+      if (entry.isDirectory()) {
+        result[name] = `dir ${mode}`;
+        walk(full);
+      } else {
+        const sha = createHash('sha256').update(readFileSync(full)).digest('hex');
+        result[name] = `file ${mode} ${sha}`;
+      }
+    }
+  };
+  walk(root);
+  return result;
+}
+
+describe('backup-local: create, verify, restore', () => {
+  let work: string;
+  let project: string;
+  let backups: string;
+  let stores: Record<string, string>;
+  let env: Record<string, string>;
+  let storeArgs: string[];
+
+  const cli = (args: string[], extra: Record<string, string> = {}): Run => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', backupCli, ...args], {
+      env: { ...env, ...extra },
+      encoding: 'utf8',
+    });
+    return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  };
+  const ours = () =>
+    readdirSync(backups).filter((name) => /^portfolio-backup-.*\.tar\.gz$/.test(name));
+  const everything = () => ({
+    access: snapshot(stores.access),
+    outbox: snapshot(stores.outbox),
+    documents: snapshot(path.join(project, 'documents', 'private')),
+    env: readFileSync(path.join(project, '.env'), 'utf8'),
+  });
+
+  before(() => {
+    work = mkdtempSync(path.join(os.tmpdir(), 'portfolio-backup-'));
+    project = path.join(work, 'project');
+    backups = path.join(work, 'backups');
+    stores = { access: path.join(work, 'access'), outbox: path.join(work, 'mail-outbox') };
+    env = {
+      PATH: process.env.PATH ?? '',
+      HOME: work,
+      ACCESS_DIR: stores.access,
+      BACKUP_DIR: backups,
+      DOCUMENTS_DIR: './documents/private',
+    };
+    storeArgs = [
+      '--project',
+      project,
+      '--store',
+      `access=${stores.access}`,
+      '--store',
+      `outbox=${stores.outbox}`,
+    ];
+    // An access made the owner's way, then used: log lines and a usage file.
+    const added = spawnSync(process.execPath, ['--import', 'tsx', accessCli, 'add', 'Muster AG'], {
+      env,
+      encoding: 'utf8',
+    });
+    assert.equal(added.status, 0, added.stderr);
+    for (const action of ['link', 'list', 'open'])
+      appendFileSync(
+        path.join(stores.access, 'access-log.jsonl'),
+        `${JSON.stringify({ at: new Date().toISOString(), accessId: 'a1', access: 'Muster AG', action, outcome: 'completed' })}\n`,
+      );
+    // A contact message waiting for the mail server, one given up.
+    for (const folder of ['queue', 'sending', 'failed', 'quarantine', 'tmp'])
+      mkdirSync(path.join(stores.outbox, folder), { recursive: true });
+    writeFileSync(path.join(stores.outbox, 'queue', '1767225600000-a.json'), '{"id":"waiting"}');
+    writeFileSync(path.join(stores.outbox, 'failed', '1767225600000-b.json'), '{"id":"failed"}');
+    writeFileSync(path.join(stores.outbox, 'failed', '1767225600000-b.error.txt'), 'refused');
+    // A message half-written into tmp/: never read, left out of the archive.
+    writeFileSync(path.join(stores.outbox, 'tmp', '1767225600000-c.json.x'), '{"id":');
+    // The project: .env with the secrets, the owner's documents in documents/private.
+    mkdirSync(path.join(project, 'documents', 'private'), { recursive: true });
+    writeFileSync(path.join(project, '.env'), 'JWT_SECRET=geheim-geheim-geheim-geheim-geheim\n');
+    chmodSync(path.join(project, '.env'), 0o600);
+    writeFileSync(path.join(project, 'documents', 'private', 'manifest.json'), '{"documents":[]}');
+    writeFileSync(
+      path.join(project, 'documents', 'private', 'zeugnis.pdf'),
+      Buffer.alloc(70_000, 7),
+    );
+  });
+
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  it('backs up while the access log and usage keep changing, and restores every store byte for byte', async () => {
+    const log = path.join(stores.access, 'access-log.jsonl');
+    const usage = path.join(stores.access, 'usage.json');
+    const before = everything();
+    // The API's two ways of writing: lines appended to the log, files replaced by rename.
+    let writing = true;
+    let writes = 0;
+    const writer = (async () => {
+      while (writing) {
+        appendFileSync(log, `${JSON.stringify({ at: new Date().toISOString(), n: writes })}\n`);
+        writeFileSync(
+          path.join(stores.access, '.usage.json.tmp'),
+          JSON.stringify({ n: writes, pad: 'x'.repeat(5000) }),
+        );
+        renameSync(path.join(stores.access, '.usage.json.tmp'), usage);
+        writes += 1;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    const created = await new Promise<Run>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', backupCli, 'create', ...storeArgs],
+        {
+          env,
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
+    });
+    writing = false;
+    await writer;
+    assert.equal(created.status, 0, created.stderr);
+    assert.ok(writes > 0, 'the writer ran during the backup');
+    // One line: where, how large, what.
+    assert.match(
+      created.stdout,
+      /^Sicherung \S+portfolio-backup-\d{4}-\d\d-\d\dT\d{6}Z\.tar\.gz \(\d+(\.\d)? [kM]?B\): access 3, outbox 3, env 1, documents 2 Datei\(en\)\n$/,
+    );
+    const [archive] = ours();
+    assert.equal(statSync(path.join(backups, archive)).mode & 0o777, 0o600);
+    const logAtEnd = readFileSync(log, 'utf8');
+
+    for (const folder of [stores.access, stores.outbox, path.join(project, 'documents')])
+      rmSync(folder, { recursive: true });
+    rmSync(path.join(project, '.env'));
+    const restored = cli(['restore', path.join(backups, archive), ...storeArgs]);
+    assert.equal(restored.status, 0, restored.stderr);
+    assert.match(
+      restored.stdout,
+      /^Wiederhergestellt aus .* access 3, outbox 3, env 1, documents 2 Datei\(en\)\n$/,
+    );
+
+    const after = everything();
+    // All of the outbox but the half-written message in tmp/.
+    const { [path.join('tmp', '1767225600000-c.json.x')]: halfWritten, ...outboxKept } =
+      before.outbox;
+    assert.ok(halfWritten);
+    assert.deepEqual(after.outbox, outboxKept);
+    assert.deepEqual(after.documents, before.documents);
+    assert.equal(after.env, before.env);
+    assert.equal(statSync(path.join(project, '.env')).mode & 0o777, 0o600);
+    assert.equal(after.access['accesses.json'], before.access['accesses.json']);
+    // The log as it was at some moment of the backup: the old lines and whole new ones.
+    const restoredLog = readFileSync(log, 'utf8');
+    assert.ok(logAtEnd.startsWith(restoredLog), 'the restored log is a prefix of the live one');
+    assert.ok(restoredLog.endsWith('\n'));
+    for (const line of restoredLog.trim().split('\n')) JSON.parse(line);
+    JSON.parse(readFileSync(usage, 'utf8'));
+  });
+
+  it('refuses a cut, an altered and a foreign archive with one line, and changes nothing', () => {
+    const [archive] = ours();
+    const bytes = readFileSync(path.join(backups, archive));
+    const middle = Math.floor(bytes.length / 2);
+    const damaged = {
+      cut: bytes.subarray(0, Math.floor(bytes.length * 0.6)),
+      altered: Buffer.from(bytes).fill(bytes[middle] ^ 0xff, middle, middle + 1),
+      foreign: spawnSync('tar', ['-czf', '-', '-C', work, 'project']).stdout,
+    };
+    const state = everything();
+    for (const [kind, content] of Object.entries(damaged)) {
+      const file = path.join(work, `${kind}.tar.gz`);
+      writeFileSync(file, content);
+      for (const command of ['verify', 'restore']) {
+        const run = cli(command === 'verify' ? ['verify', file] : ['restore', file, ...storeArgs]);
+        assert.equal(run.status, 1, `${kind} ${command}`);
+        assert.equal(run.stdout, '');
+        assert.match(run.stderr, /^Archiv abgelehnt: [^\n]+\n$/, `${kind}: ${run.stderr}`);
+      }
+      assert.deepEqual(everything(), state, `${kind}: nothing changed`);
+    }
+  });
+
+  it('verifies a sound archive without changing anything', () => {
+    const [archive] = ours();
+    const run = cli(['verify', path.join(backups, archive)]);
+    assert.equal(run.status, 0, run.stderr);
+    // The commit, or "unknown" where the repository has no .git (the `make test` image).
+    const commit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' });
+    const version = commit.status === 0 ? commit.stdout.trim() : 'unknown';
+    assert.ok(run.stdout.startsWith('Archiv in Ordnung: '), run.stdout);
+    assert.ok(run.stdout.includes(`(Version ${version}): access 3`), run.stdout);
+  });
+
+  it('keeps BACKUP_KEEP archives: the newest, never another file', () => {
+    writeFileSync(path.join(backups, 'notizen.txt'), 'mine');
+    writeFileSync(path.join(backups, 'portfolio-backup-kopie.tar.gz'), 'mine');
+    for (let run = 0; run < 4; run += 1) {
+      const created = cli(['create', ...storeArgs], { BACKUP_KEEP: '3' });
+      assert.equal(created.status, 0, created.stderr);
+    }
+    const kept = ours().filter((name) => name !== 'portfolio-backup-kopie.tar.gz');
+    assert.equal(kept.length, 3);
+    const newest = cli(['create', ...storeArgs], { BACKUP_KEEP: '3' });
+    const written = path.basename(/^Sicherung (\S+)/.exec(newest.stdout)?.[1] ?? '');
+    assert.ok(ours().includes(written), 'the archive just written stays');
+    assert.ok(readdirSync(backups).includes('notizen.txt'));
+    assert.ok(readdirSync(backups).includes('portfolio-backup-kopie.tar.gz'));
+    assert.equal(cli(['create', ...storeArgs], { BACKUP_KEEP: '0' }).status, 1);
+  });
+
+  it('leaves the documents out with BACKUP_DOCUMENTS=false', () => {
+    const run = cli(['create', ...storeArgs], { BACKUP_DOCUMENTS: 'false' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /access 3, outbox 3, env 1 Datei\(en\)/);
+  });
+
+  it('copies a SQLite inbox with SQLite online backup, or says which Node it needs', async (t) => {
+    const inbox = path.join(work, 'mailpit');
+    mkdirSync(inbox);
+    const database = path.join(inbox, 'mailpit.db');
+    if (!hasSqliteBackup) {
+      // A database's first bytes, as Mailpit leaves them; enough to be recognised.
+      writeFileSync(
+        database,
+        Buffer.concat([Buffer.from('SQLite format 3\0', 'latin1'), Buffer.alloc(84)]),
+      );
+      const run = cli(['create', '--store', `mailpit=${inbox}`]);
+      assert.equal(run.status, 1);
+      assert.match(run.stderr, /mailpit\.db ist eine SQLite-Datenbank: .*node:sqlite/);
+      t.diagnostic(
+        `${process.version} has no node:sqlite backup(): the copy itself is tested on Node 24`,
+      );
+      return;
+    }
+    const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as {
+      DatabaseSync: new (file: string) => {
+        exec(sql: string): void;
+        close(): void;
+        prepare(sql: string): { all(): unknown[] };
+      };
+    };
+    const live = new DatabaseSync(database);
+    live.exec(
+      "PRAGMA journal_mode=WAL; CREATE TABLE mails (body TEXT); INSERT INTO mails VALUES ('Hallo'), ('Grüezi');",
+    );
+    const created = cli(['create', '--store', `mailpit=${inbox}`]);
+    live.exec("INSERT INTO mails VALUES ('später')");
+    live.close();
+    assert.equal(created.status, 0, created.stderr);
+    assert.match(created.stdout, /mailpit 1 Datei\(en\)/);
+    rmSync(inbox, { recursive: true });
+    const archive = /^Sicherung (\S+)/.exec(created.stdout)?.[1] ?? '';
+    const restored = cli(['restore', archive, '--store', `mailpit=${inbox}`]);
+    assert.equal(restored.status, 0, restored.stderr);
+    assert.deepEqual(readdirSync(inbox), ['mailpit.db']);
+    const copy = new DatabaseSync(database);
+    assert.deepEqual(copy.prepare('SELECT body FROM mails').all().length, 2);
+    copy.close();
+  });
+});
