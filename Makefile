@@ -96,7 +96,7 @@ RESTORE_MOUNT = -v "$(abspath $(dir $(FILE))):/restore:ro"
 RESTORE_FILE = /restore/$(notdir $(FILE))
 NEED_FILE = @test -n "$(FILE)" || { echo 'Welches Archiv? make $@ FILE=backups/portfolio-backup-….tar.gz' >&2; exit 2; }
 
-backup: ## Archive accesses, outbox, inbox, certificates, .env, documents into BACKUP_DIR (Docker)
+backup: docker-check ## Archive accesses, outbox, inbox, certificates, .env, documents into BACKUP_DIR (Docker)
 	@mkdir -p "$(BACKUP_DIR)"
 	@if docker volume inspect portfolio_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
 	PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
@@ -107,7 +107,7 @@ backup-local: node_modules ## The same for make local (.local/…, .env, documen
 
 # Restore into a stopped or fresh stack: check the archive (it decides
 # whether the HTTPS volumes are restored too), restore, start the site.
-restore: ## Restore FILE=backups/….tar.gz into the stopped stack, then start it (Docker)
+restore: docker-check ## Restore FILE=backups/….tar.gz into the stopped stack, then start it (Docker)
 	$(NEED_FILE)
 	@if [ -n "$$($(COMPOSE) $(TLS_FILES) ps -q --status running 2>/dev/null)" ]; then \
 	  echo 'Die Website läuft noch: zuerst make down, dann make restore FILE=…' >&2; exit 1; fi

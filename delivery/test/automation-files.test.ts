@@ -57,8 +57,8 @@ describe('compose files against the Compose Specification schema', () => {
 
   it('accepts docker-compose.yml merged with docker-compose.backup.yml', () => {
     const merged = mergeCompose(
-      parse(read('docker-compose.yml')),
-      parse(read('docker-compose.backup.yml')),
+      parse(read('docker-compose.yml'), { merge: true }),
+      parse(read('docker-compose.backup.yml'), { merge: true }),
     );
     assert.deepEqual(errorsOf(merged), []);
   });
