@@ -11,6 +11,7 @@ import { EngineSession } from './engine/engine-session';
 import { firstStartChecks } from './engine/first-start.checks';
 import { containerChecks } from './engine/containers.checks';
 import { stateChecks } from './engine/state.checks';
+import { backupChecks } from './engine/backup.checks';
 import { tlsChecks } from './engine/tls.checks';
 import { limitsChecks } from './engine/limits.checks';
 
@@ -39,6 +40,7 @@ describe(
     firstStartChecks(current);
     containerChecks(current);
     stateChecks(current);
+    backupChecks(current);
     limitsChecks(current);
     tlsChecks(current);
   },

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import { repoRoot } from '@portfolio/stack';
-import { dockerCli, mustRun, run, type Engine, type RunResult } from './docker-engine';
+import { dockerCli, mustRun, run, runAsync, type Engine, type RunResult } from './docker-engine';
 
 export const PROJECT_NAME = 'portfolio';
 export const TLS_FILES = ['docker-compose.yml', 'docker-compose.tls.yml'];
@@ -72,6 +72,7 @@ export class ComposeProject {
     this.dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-engine-'));
     this.composeDir = options.filesAsWritten && tool.translated ? `${this.dir}-compose1` : this.dir;
     mkdirSync(this.composeDir, { recursive: true });
+    this.removeLeftovers();
     const files = mustRun('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
       cwd: repoRoot,
     })
@@ -133,17 +134,22 @@ export class ComposeProject {
    * Compose 2), so the suite, having translated the files, skips that check.
    */
   make(target: string, vars: Record<string, string> = {}, timeoutMs?: number): RunResult {
+    return run('make', this.makeArgs(target), { cwd: this.dir, env: this.runEnv(vars), timeoutMs });
+  }
+
+  /** make() without blocking, for a target that runs while visitors come. */
+  makeAsync(target: string, vars: Record<string, string> = {}): Promise<RunResult> {
+    return runAsync('make', this.makeArgs(target), { cwd: this.dir, env: this.runEnv(vars) });
+  }
+
+  private makeArgs(target: string): string[] {
     const beside =
       this.composeDir === this.dir ? [] : ['-f', path.join(this.composeDir, 'docker-compose.yml')];
     const toolVars = [
       `COMPOSE=${[...this.tool.command, ...this.projectArgs(), ...beside].join(' ')}`,
     ];
     if (this.tool.translated) toolVars.push('CHECK_DOCKER=true');
-    return run('make', ['--no-print-directory', target, ...toolVars], {
-      cwd: this.dir,
-      env: this.runEnv(vars),
-      timeoutMs,
-    });
+    return ['--no-print-directory', target, ...toolVars];
   }
 
   /** The container ID of a service (from any of the files), or undefined. */
@@ -168,6 +174,21 @@ export class ComposeProject {
     const id = this.containerId(service);
     if (!id) throw new Error(`${service} has no container`);
     return JSON.parse(this.docker(['inspect', '--format', `{{json ${format}}}`, id])) as T;
+  }
+
+  /** What a run that was stopped half-way left of the project: a new start begins clean. */
+  private removeLeftovers() {
+    const label = `label=com.docker.compose.project=${PROJECT_NAME}`;
+    const list = (args: string[]) =>
+      this.docker([...args, '--filter', label])
+        .split('\n')
+        .filter(Boolean);
+    const containers = list(['ps', '--all', '--quiet']);
+    if (containers.length > 0) this.docker(['rm', '--force', '--volumes', ...containers]);
+    const volumes = list(['volume', 'ls', '--quiet']);
+    if (volumes.length > 0) this.docker(['volume', 'rm', ...volumes]);
+    const networks = list(['network', 'ls', '--quiet']);
+    if (networks.length > 0) this.docker(['network', 'rm', ...networks]);
   }
 
   /** Containers, networks and volumes of the project: gone. */

@@ -49,6 +49,23 @@ export function run(
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** The same as run(), without blocking: the test can act while it runs. */
+export function runAsync(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string },
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: options.env, cwd: options.cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status: status ?? -1, stdout, stderr }));
+  });
+}
+
 /** Runs and returns stdout, or fails with the command's own words. */
 export function mustRun(...args: Parameters<typeof run>): string {
   const result = run(...args);

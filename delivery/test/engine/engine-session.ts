@@ -135,6 +135,21 @@ export class EngineSession {
     );
   }
 
+  /** A contact message sent while Mailpit is stopped: it waits in the outbox. */
+  async queueWhileMailpitStopped(marker: string) {
+    this.project.mustCompose(['stop', 'mailpit']);
+    const sent = await this.post('/api/mail', {
+      name: 'Engine Test',
+      email: 'hr@example.ch',
+      message: marker,
+    });
+    if (sent.status !== 200) throw new Error(`the form answered ${sent.status}`);
+    const health = JSON.parse((await this.get('/api/health')).body.toString()) as {
+      mail: { queued: number };
+    };
+    if (health.mail.queued < 1) throw new Error('no message waits in the outbox');
+  }
+
   /** Waits until nginx answers `/` again (after a start or restart). */
   waitForSite(timeoutMs = 120_000): Promise<true> {
     return until(
