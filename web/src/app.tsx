@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { SessionProvider } from './auth/session-context';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './pages/home/home-page';
-import { allProjectsRoute } from './pages/all-projects/all-projects-route';
+import { allProjectsRoute } from './all-projects-route';
 import { ThemeProvider } from './theme/theme-context';
 import { HydrationProvider } from './hydration/use-hydrated';
 import { LANGUAGES, localePath } from './i18n/languages';

@@ -10,7 +10,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
 import { stopRecordingEarlyTaps } from './hydration/early-taps';
 import { onIdle } from './hydration/when-idle';
-import { allProjectsRoute } from './pages/all-projects/all-projects-route';
+import { allProjectsRoute } from './all-projects-route';
 import { languageOfPath, pageOfPath } from './i18n/languages';
 import { loadEnglish } from './i18n/translation';
 

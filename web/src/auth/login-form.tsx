@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { useSiteTexts } from '../content/use-site-texts';
+import { useSiteTexts } from '../i18n/use-site-texts';
 import { useLoginForm, type LoginVariant } from './use-login-form';
 import './login-form.css';
 

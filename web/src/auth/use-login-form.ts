@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { login as requestLogin, type LoginResult } from '../api/api-client';
-import { useSiteTexts } from '../content/use-site-texts';
+import { useSiteTexts } from '../i18n/use-site-texts';
 import { useSession } from './session-context';
 
 /**

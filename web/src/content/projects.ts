@@ -7,11 +7,11 @@ import weatherImage from '../assets/projects/wetter.webp';
 import type { FilterOption } from '../constants';
 import type { ImageRef } from './image';
 import { owner } from './owner';
-import { useSiteTexts, type SiteTexts } from './use-site-texts';
+import type { site } from './de/site';
 
 /** A project's facts; its title and description are texts of each language (de/site.ts). */
 export interface Project {
-  id: keyof SiteTexts['projects']['list'];
+  id: keyof (typeof site)['projects']['list'];
   img: ImageRef;
   /** Each one of FILTER_OPTIONS, so every project can be found by filtering. */
   languages: Exclude<FilterOption, 'All'>[];
@@ -58,14 +58,3 @@ export const projects: Project[] = [
     github: `${owner.github}/budget-rechner`,
   },
 ];
-
-/** A project with its title and description in the current page's language. */
-export interface ShownProject extends Project {
-  title: string;
-  description: string;
-}
-
-export function useProjects(): ShownProject[] {
-  const { list } = useSiteTexts().projects;
-  return projects.map((project) => ({ ...project, ...list[project.id] }));
-}

@@ -9,7 +9,7 @@ import secondaryImage from '../assets/schools/oberstufe.webp';
 import primarySmall from '../assets/schools/primarschule-320.webp';
 import primaryImage from '../assets/schools/primarschule.webp';
 import type { ImageRef } from './image';
-import type { SiteTexts } from './use-site-texts';
+import type { site } from './de/site';
 
 export interface SchoolLink {
   href: string;
@@ -19,7 +19,7 @@ export interface SchoolLink {
 
 /** A school's facts; its name and years are texts of each language (de/site.ts). */
 export interface School {
-  id: keyof SiteTexts['education']['schools'];
+  id: keyof (typeof site)['education']['schools'];
   images: ImageRef[];
   links: SchoolLink[];
 }

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { owner } from '../content/owner';
-import { useSiteTexts } from '../content/use-site-texts';
+import { useSiteTexts } from './use-site-texts';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,

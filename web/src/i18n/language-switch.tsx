@@ -1,6 +1,6 @@
 import type { SyntheticEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useSiteTexts } from '../content/use-site-texts';
+import { useSiteTexts } from './use-site-texts';
 import { sectionInView } from '../hooks/scroll';
 import { languageOfPath, localePath, otherLanguage, pageOfPath } from './languages';
 

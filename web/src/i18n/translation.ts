@@ -3,20 +3,8 @@
 // texts are one chunk of their own (content/en/index.ts), loaded only on English pages.
 import { use } from 'react';
 import type { EnglishTexts } from '../content/en';
+import type { Translated } from '../content/translated';
 import { useLanguage } from './use-language';
-
-/**
- * The shape every translation of a German text has: the same keys, lists of the same length and
- * functions of the same parameters, with any strings. A text missing or left over in either
- * language fails the type check.
- */
-export type Translated<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => infer R
-    ? (...args: A) => Translated<R>
-    : T extends object
-      ? { [K in keyof T]: Translated<T[K]> }
-      : T;
 
 let english: Promise<EnglishTexts> | undefined;
 let englishLoaded: EnglishTexts | undefined;

@@ -2,7 +2,7 @@ import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { useHydrated } from '../hydration/use-hydrated';
 import { useViewport } from '../hooks/use-media-query';
 import { useTheme } from '../theme/theme-context';
-import { useSiteTexts } from '../content/use-site-texts';
+import { useSiteTexts } from '../i18n/use-site-texts';
 import { LanguageHead } from '../i18n/language-head';
 import { BackToTop } from './back-to-top';
 import { SiteFooter } from './site-footer';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { animateScrollTo } from '../hooks/scroll';
-import { useSiteTexts } from '../content/use-site-texts';
+import { useSiteTexts } from '../i18n/use-site-texts';
 import { ArrowUpIcon } from './icons';
 
 function scrolledPastFirstScreen(): boolean {

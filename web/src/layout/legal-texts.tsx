@@ -1,6 +1,6 @@
 import { emailHref, owner, phoneHref } from '../content/owner';
-import { useLegalTexts } from '../content/use-legal-texts';
-import { useSiteTexts } from '../content/use-site-texts';
+import { useLegalTexts } from '../i18n/use-legal-texts';
+import { useSiteTexts } from '../i18n/use-site-texts';
 
 interface LegalBlock {
   heading: string;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { COPYRIGHT_YEAR } from '../constants';
 import { owner } from '../content/owner';
-import { useSiteTexts } from '../content/use-site-texts';
+import { useSiteTexts } from '../i18n/use-site-texts';
 import { Dialog } from './dialog';
 import './site-footer.css';
 

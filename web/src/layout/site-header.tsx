@@ -3,7 +3,7 @@ import { useSession } from '../auth/session-context';
 import { SessionVariant } from '../auth/session-variant';
 import { useLogout } from '../auth/use-logout';
 import { owner } from '../content/owner';
-import { useSiteTexts } from '../content/use-site-texts';
+import { useSiteTexts } from '../i18n/use-site-texts';
 import { earlyTap } from '../hydration/early-taps';
 import { useTheme } from '../theme/theme-context';
 import { HeaderLoginPanel } from './header-login-panel';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { SectionId } from '../constants';
 import type { ScrollToState } from '../hooks/use-home-scroll-state';
-import { useSiteTexts } from '../content/use-site-texts';
+import { useSiteTexts } from '../i18n/use-site-texts';
 import { useLocalePath } from '../i18n/use-language';
 
 /** Back to a section of the start page, through the `scrollTo` navigation state. */

@@ -1,4 +1,4 @@
-import type { Translated } from '../../i18n/translation';
+import type { Translated } from '../translated';
 import type { aboutTopics as german } from '../de/about-topics';
 
 /** The text behind "More about me": de/about-topics.ts translated, topic for topic. */

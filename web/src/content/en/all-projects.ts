@@ -1,4 +1,4 @@
-import type { Translated } from '../../i18n/translation';
+import type { Translated } from '../translated';
 import type { allProjects as german } from '../de/all-projects';
 
 export const allProjects: Translated<typeof german> = {

@@ -1,5 +1,5 @@
 // The English legal notice and privacy policy: de/legal.ts translated, section for section.
-import type { Translated } from '../../i18n/translation';
+import type { Translated } from '../translated';
 import type { legal as german } from '../de/legal';
 import { owner } from '../owner';
 import { site } from './site';

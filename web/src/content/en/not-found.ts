@@ -1,4 +1,4 @@
-import type { Translated } from '../../i18n/translation';
+import type { Translated } from '../translated';
 import type { notFound as german } from '../de/not-found';
 
 export const notFound: Translated<typeof german> = {

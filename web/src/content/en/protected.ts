@@ -1,6 +1,7 @@
-import type { ProtectedTexts } from '../use-protected-texts';
+import type { protectedPage as german } from '../de/protected';
+import type { Translated } from '../translated';
 
-export const protectedPage: ProtectedTexts = {
+export const protectedPage: Translated<typeof german> = {
   title: 'Documents',
   gate: {
     heading: 'Protected area',

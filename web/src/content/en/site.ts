@@ -1,8 +1,9 @@
 // The English texts of the frame and the start page: de/site.ts translated, key for key.
-import type { SiteTexts } from '../use-site-texts';
+import type { site as german } from '../de/site';
 import { owner } from '../owner';
+import type { Translated } from '../translated';
 
-export const site: SiteTexts = {
+export const site: Translated<typeof german> = {
   meta: {
     homeTitle: `${owner.name} – Trainee Application Developer, Bern`,
     homeDescription: `Portfolio of ${owner.name}, trainee application developer in Bern: profile, skills, education, projects and contact.`,

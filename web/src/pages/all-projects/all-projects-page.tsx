@@ -1,8 +1,8 @@
 import { useLayoutEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FILTER_ALL, FILTER_OPTIONS } from '../../constants';
-import { useProjects } from '../../content/projects';
-import { useAllProjectsTexts } from '../../content/use-all-projects-texts';
+import { useProjects } from '../../i18n/use-projects';
+import { useAllProjectsTexts } from '../../i18n/use-all-projects-texts';
 import { BackHomeLink } from '../back-home-link';
 import { filterProjects, parseFilter } from './filter-projects';
 import { ProjectCard } from './project-card';

@@ -1,4 +1,4 @@
-import type { ShownProject } from '../../content/projects';
+import type { ShownProject } from '../../i18n/use-projects';
 
 export function ProjectCard({ project, index }: { project: ShownProject; index: number }) {
   const titleId = `project-${index}-title`;

@@ -1,4 +1,4 @@
-import { useSiteTexts } from '../../content/use-site-texts';
+import { useSiteTexts } from '../../i18n/use-site-texts';
 import { useHomeScrollState } from '../../hooks/use-home-scroll-state';
 import { EnglishSuggestion } from '../../i18n/english-suggestion';
 import { AboutSection } from '../../sections/about/about-section';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { pageTitle } from '../../content/owner';
-import { useNotFoundTexts } from '../../content/use-not-found-texts';
+import { useNotFoundTexts } from '../../i18n/use-not-found-texts';
 import { useLocalePath } from '../../i18n/use-language';
 
 export default function NotFoundPage() {

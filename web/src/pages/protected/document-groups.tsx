@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { downloadFile, type DocumentFile, type DocumentGroup } from '../../api/documents-client';
 import { openInNewTab, saveBlob } from './blob-actions';
-import { useProtectedTexts } from '../../content/use-protected-texts';
+import { useProtectedTexts } from '../../i18n/use-protected-texts';
 import { formatSize } from './format-size';
 import { progressText, type Progress } from './progress-label';
 import { useGuardedCall } from './use-guarded-call';

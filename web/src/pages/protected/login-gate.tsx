@@ -1,5 +1,5 @@
 import { LoginForm } from '../../auth/login-form';
-import { useProtectedTexts } from '../../content/use-protected-texts';
+import { useProtectedTexts } from '../../i18n/use-protected-texts';
 import { LockBadge } from '../../layout/lock-badge';
 
 /** `notice`: why the visitor sees the gate, e.g. an access link that was refused. */

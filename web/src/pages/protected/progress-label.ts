@@ -1,4 +1,4 @@
-import type { ProtectedTexts } from '../../content/use-protected-texts';
+import type { ProtectedTexts } from '../../i18n/use-protected-texts';
 import { formatDecimal, formatMegabytes } from './format-size';
 
 export interface Progress {

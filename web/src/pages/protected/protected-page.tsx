@@ -9,7 +9,7 @@ import { useDocuments } from './use-documents';
 import { ZipButton } from './zip-button';
 import './protected-page.css';
 import { pageTitle } from '../../content/owner';
-import { useProtectedTexts } from '../../content/use-protected-texts';
+import { useProtectedTexts } from '../../i18n/use-protected-texts';
 
 function DocumentsArea() {
   const logout = useLogout();

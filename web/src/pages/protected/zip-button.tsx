@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { downloadAll } from '../../api/documents-client';
 import { ZIP_FILE_NAME } from '../../constants';
 import { saveBlob } from './blob-actions';
-import { useProtectedTexts } from '../../content/use-protected-texts';
+import { useProtectedTexts } from '../../i18n/use-protected-texts';
 import { progressText, type Progress } from './progress-label';
 import { useGuardedCall } from './use-guarded-call';
 

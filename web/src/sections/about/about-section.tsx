@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useSiteTexts } from '../../content/use-site-texts';
+import { useSiteTexts } from '../../i18n/use-site-texts';
 import { skillBoxes } from '../../content/skills';
 import { preloadableLazy } from '../../hydration/preloadable-lazy';
 import { onIdle } from '../../hydration/when-idle';

@@ -1,4 +1,4 @@
-import { useAboutTopicsTexts } from '../../content/use-about-topics-texts';
+import { useAboutTopicsTexts } from '../../i18n/use-about-topics-texts';
 
 /** The text behind "Mehr über mich": the six topics of the about section. */
 export default function AboutTopics() {

@@ -1,5 +1,5 @@
 import { MESSAGE_MAX_LENGTH } from '@contract/contact-limits';
-import { useSiteTexts } from '../../content/use-site-texts';
+import { useSiteTexts } from '../../i18n/use-site-texts';
 import { useContactForm } from './use-contact-form';
 
 export function ContactForm() {

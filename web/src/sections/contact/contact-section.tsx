@@ -1,5 +1,5 @@
 import { emailHref, owner, phoneHref } from '../../content/owner';
-import { useSiteTexts } from '../../content/use-site-texts';
+import { useSiteTexts } from '../../i18n/use-site-texts';
 import { Section } from '../section';
 import { ContactForm } from './contact-form';
 import './contact-section.css';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LoginForm } from '../../auth/login-form';
 import { SessionVariant } from '../../auth/session-variant';
-import { useSiteTexts } from '../../content/use-site-texts';
+import { useSiteTexts } from '../../i18n/use-site-texts';
 import { useLocalePath } from '../../i18n/use-language';
 import { LockBadge } from '../../layout/lock-badge';
 import { Section } from '../section';

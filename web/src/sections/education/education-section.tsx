@@ -1,5 +1,5 @@
 import { schools } from '../../content/schools';
-import { useSiteTexts } from '../../content/use-site-texts';
+import { useSiteTexts } from '../../i18n/use-site-texts';
 import { useViewport } from '../../hooks/use-media-query';
 import { useStyleProperty } from '../../hydration/use-style-property';
 import { Section } from '../section';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { School } from '../../content/schools';
-import { useSiteTexts } from '../../content/use-site-texts';
+import { useSiteTexts } from '../../i18n/use-site-texts';
 import { useInView } from '../../hooks/use-in-view';
 import { NARROW_QUERY } from '../../hooks/use-media-query';
 

@@ -1,6 +1,6 @@
 import { owner } from '../../content/owner';
 import { profile } from '../../content/profile';
-import { useSiteTexts } from '../../content/use-site-texts';
+import { useSiteTexts } from '../../i18n/use-site-texts';
 import { SectionLink } from '../../layout/section-link';
 import './home-section.css';
 

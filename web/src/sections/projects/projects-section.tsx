@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { MARQUEE_MAX_PROJECTS } from '../../constants';
-import { useProjects, type ShownProject } from '../../content/projects';
-import { useSiteTexts } from '../../content/use-site-texts';
+import { useProjects, type ShownProject } from '../../i18n/use-projects';
+import { useSiteTexts } from '../../i18n/use-site-texts';
 import { useLocalePath } from '../../i18n/use-language';
 import { ArrowRightIcon } from '../../layout/icons';
-import { allProjectsRoute } from '../../pages/all-projects/all-projects-route';
+import { allProjectsRoute } from '../../all-projects-route';
 import { Section } from '../section';
 import './projects-section.css';
 
