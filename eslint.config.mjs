@@ -1,6 +1,8 @@
 // One lint configuration for every workspace: TypeScript rules everywhere,
-// React hook rules for the web app.
+// React hook rules for the web app, and the import directions that keep the
+// code's layers apart (no cycles, nothing reaching upwards).
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -22,6 +24,48 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: {
+      // It follows value imports; import-x skips type-only ones, so a shared type lives in a
+      // file that imports nothing (web/src/content/translated.ts) rather than beside code.
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './web/src/sections',
+              from: './web/src/pages',
+              message: 'Sections are parts of pages; what both need lives beside them.',
+            },
+            {
+              target: './web/src/content',
+              from: './web/src',
+              except: ['./content', './assets', './constants.ts'],
+              message: 'content/ is data: the hooks and components that use it import it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/content/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^react', message: 'content/ is data, not components or hooks.' }] },
+      ],
     },
   },
   {
