@@ -49,6 +49,11 @@ export default tseslint.config(
               message: 'Sections are parts of pages; what both need lives beside them.',
             },
             {
+              target: './api/src/access',
+              from: './api/src/auth',
+              message: 'Logging in uses the accesses, never the other way round.',
+            },
+            {
               target: './web/src/content',
               from: './web/src',
               except: ['./content', './assets', './constants.ts'],

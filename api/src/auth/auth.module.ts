@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { AccessController } from '../access/access.controller';
 import { AccessModule } from '../access/access.module';
 import { MailModule } from '../mail/mail.module';
 import { AuthController } from './auth.controller';
@@ -11,7 +10,7 @@ import { JwtStrategy } from './jwt.strategy';
 
 @Module({
   imports: [PassportModule, JwtModule.register({}), MailModule, AccessModule],
-  controllers: [AuthController, AccessController],
+  controllers: [AuthController],
   providers: [AuthService, JwtStrategy, jwtSigningKeyProvider],
 })
 export class AuthModule {}
