@@ -62,7 +62,7 @@ describe('start-up configuration', () => {
       'AUTH_PASSWORD_HASH is not a hash',
     ],
     ['a bad port', { API_PORT: 'eighty' }, 'API_PORT must be a whole number'],
-    ['a bad token lifetime', { JWT_EXPIRES_IN: 'soon' }, 'JWT_EXPIRES_IN must look like'],
+    ['a bad token lifetime', { JWT_EXPIRES_IN: 'soon' }, 'JWT_EXPIRES_IN must be a duration'],
     [
       'a missing manifest',
       { DOCUMENTS_DIR: '/nonexistent-documents' },

@@ -68,7 +68,8 @@ export class AuthService implements OnModuleInit {
     return this.jwt.signAsync(claims, {
       secret: this.signingKey,
       algorithm: JWT_ALGORITHM,
-      expiresIn: this.config.jwt.expiresInSeconds,
+      // A number is seconds to jsonwebtoken.
+      expiresIn: this.config.jwt.expiresInMs / 1000,
     });
   }
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { parseAppConfig } from './app-config';
-import { parseDurationSeconds } from './duration';
+import { parseDuration } from './duration';
 import { REPO_ROOT } from './paths';
 
 describe('configuration', () => {
@@ -11,7 +11,7 @@ describe('configuration', () => {
       passwordHash: undefined,
       lockout: { limit: 30, windowMs: 600_000 },
     });
-    expect(config.jwt).toEqual({ secret: undefined, expiresInSeconds: 7200 });
+    expect(config.jwt).toEqual({ secret: undefined, expiresInMs: 7_200_000 });
     expect(config.smtp).toEqual({ host: undefined, port: 587, secure: false, auth: undefined });
     expect(config.mail.spoolDir).toBe(join(REPO_ROOT, 'mail-spool'));
     expect(config.documents.dir).toBe(join(REPO_ROOT, 'documents', 'samples'));
@@ -53,7 +53,7 @@ describe('configuration', () => {
       MAIL_RATE_LIMIT: '7',
     });
     expect(config.auth.username).toBe('gast');
-    expect(config.jwt).toEqual({ secret: 'x'.repeat(32), expiresInSeconds: 1800 });
+    expect(config.jwt).toEqual({ secret: 'x'.repeat(32), expiresInMs: 1_800_000 });
     expect(config.smtp).toEqual({
       host: 'mailpit',
       port: 1025,
@@ -107,18 +107,18 @@ describe('mail server settings', () => {
   });
 });
 
-describe('token lifetimes', () => {
+describe('durations', () => {
   it.each([
-    ['2h', 7200],
-    ['30m', 1800],
-    ['1d', 86400],
-    ['45s', 45],
-    ['7200', 7200],
-  ])('reads %s as %i seconds', (value, seconds) => {
-    expect(parseDurationSeconds(value)).toBe(seconds);
+    ['2h', 7_200_000],
+    ['30m', 1_800_000],
+    ['1d', 86_400_000],
+    ['45s', 45_000],
+    ['7200', 7_200_000],
+  ])('reads %s as %i milliseconds', (value, ms) => {
+    expect(parseDuration(value)).toBe(ms);
   });
 
   it.each(['', '0', '2 hours', '-1h', '1.5h', 'h'])('refuses %p', (value) => {
-    expect(parseDurationSeconds(value)).toBeUndefined();
+    expect(parseDuration(value)).toBeUndefined();
   });
 });

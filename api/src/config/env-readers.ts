@@ -1,47 +1,122 @@
 /**
- * Readers for single environment values. Each returns the parsed value or
- * records a human-readable problem, so start-up can report every malformed
- * value at once. An empty value counts as unset.
+ * The kinds of setting the API reads from its environment, one reader and one
+ * error text per kind, and the reader that applies them. A malformed value is
+ * recorded as a human-readable problem, so start-up can report every one at
+ * once. An empty value counts as unset.
  */
+import { parseDuration, parseDurationList } from './duration';
+
 export type Env = Record<string, string | undefined>;
 
-export class EnvReader {
+/** How one variable is read. */
+export interface Setting<T> {
+  /** The value of a set variable, or undefined when it is malformed. */
+  parse: (raw: string) => T | undefined;
+  /** What a malformed value should have looked like, after the variable's name. */
+  expected: string;
+  /** The value of an unset variable. */
+  fallback: T;
+}
+
+type Schema = Record<string, Setting<unknown>>;
+type ValueOf<S> = S extends Setting<infer T> ? T : never;
+
+export function setting<T>(
+  parse: (raw: string) => T | undefined,
+  expected: string,
+  fallback: T,
+): Setting<T> {
+  return { parse, expected, fallback };
+}
+
+/** Any text; never malformed. */
+export const text = <T extends string | undefined>(fallback: T): Setting<string | T> =>
+  setting<string | T>((raw) => raw, '', fallback);
+
+export const integer = <T extends number | undefined>(
+  fallback: T,
+  min: number,
+  max: number,
+): Setting<number | T> =>
+  setting<number | T>(
+    (raw) => {
+      const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+      return Number.isSafeInteger(value) && value >= min && value <= max ? value : undefined;
+    },
+    `must be a whole number from ${min} to ${max}`,
+    fallback,
+  );
+
+/** A size, written in whole megabytes and read in bytes. */
+export const megabytes = (fallbackMb: number, maxMb: number): Setting<number> => {
+  const wholeMegabytes = integer(fallbackMb, 1, maxMb);
+  return setting(
+    (raw) => {
+      const value = wholeMegabytes.parse(raw);
+      return value === undefined ? undefined : value * 1024 * 1024;
+    },
+    `must be a whole number of megabytes from 1 to ${maxMb}`,
+    fallbackMb * 1024 * 1024,
+  );
+};
+
+export const flag = (fallback: boolean): Setting<boolean> =>
+  setting(
+    (raw) => {
+      const value = raw.toLowerCase();
+      if (value === 'true' || value === '1') return true;
+      if (value === 'false' || value === '0') return false;
+      return undefined;
+    },
+    'must be true or false',
+    fallback,
+  );
+
+/** A duration such as 10m, read in milliseconds. */
+export const duration = (fallbackMs: number): Setting<number> =>
+  setting(
+    parseDuration,
+    'must be a duration such as 30s, 10m, 2h, 1d or 600 (seconds)',
+    fallbackMs,
+  );
+
+/** A comma-separated list of durations, read in milliseconds. */
+export const durations = (fallbackMs: number[]): Setting<number[]> =>
+  setting(
+    parseDurationList,
+    'must be a comma-separated list of durations such as 10s,30s,1m,5m,30m',
+    fallbackMs,
+  );
+
+/**
+ * Reads the variables of one schema, each when first asked for: a variable that only counts
+ * in some setups (WEB_PORT beside SITE_URL) is checked only in those.
+ */
+export class EnvReader<S extends Schema> {
   readonly problems: string[] = [];
+  private readonly values = new Map<keyof S, unknown>();
 
-  constructor(private readonly env: Env) {}
+  constructor(
+    private readonly schema: S,
+    private readonly env: Env,
+  ) {}
 
-  optional(name: string): string | undefined {
-    const value = this.env[name]?.trim();
-    return value ? value : undefined;
+  isSet(name: keyof S & string): boolean {
+    return Boolean(this.env[name]?.trim());
   }
 
-  string(name: string, fallback: string): string {
-    return this.optional(name) ?? fallback;
+  read<K extends keyof S & string>(name: K): ValueOf<S[K]> {
+    if (!this.values.has(name)) this.values.set(name, this.parse(name));
+    return this.values.get(name) as ValueOf<S[K]>;
   }
 
-  integer(name: string, fallback: number, min: number, max: number): number {
-    const raw = this.optional(name);
-    if (raw === undefined) return fallback;
-    const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (Number.isSafeInteger(value) && value >= min && value <= max) return value;
-    this.problems.push(`${name} must be a whole number from ${min} to ${max}`);
-    return fallback;
-  }
-
-  boolean(name: string, fallback: boolean): boolean {
-    const raw = this.optional(name)?.toLowerCase();
-    if (raw === undefined) return fallback;
-    if (raw === 'true' || raw === '1') return true;
-    if (raw === 'false' || raw === '0') return false;
-    this.problems.push(`${name} must be true or false`);
-    return fallback;
-  }
-
-  parsed<T>(name: string, parse: (raw: string) => T | undefined, expected: string): T | undefined {
-    const raw = this.optional(name);
-    if (raw === undefined) return undefined;
+  private parse(name: keyof S & string): unknown {
+    const { parse, expected, fallback } = this.schema[name];
+    const raw = this.env[name]?.trim();
+    if (!raw) return fallback;
     const value = parse(raw);
-    if (value === undefined) this.problems.push(`${name} ${expected}`);
-    return value;
+    if (value !== undefined) return value;
+    this.problems.push(`${name} ${expected}`);
+    return fallback;
   }
 }

@@ -104,17 +104,17 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async failed(queued: QueuedMail, reason: string): Promise<void> {
-    const { scheduleSeconds, maxAgeSeconds } = this.config.mail.retry;
+    const { scheduleMs, maxAgeMs } = this.config.mail.retry;
     const now = Date.now();
     const attempts = queued.attempts + 1;
-    const waitSeconds = scheduleSeconds[Math.min(attempts, scheduleSeconds.length) - 1];
+    const waitMs = scheduleMs[Math.min(attempts, scheduleMs.length) - 1];
     const next = {
       ...queued,
       attempts,
       lastError: reason,
-      nextAttemptAt: now + waitSeconds * 1000,
+      nextAttemptAt: now + waitMs,
     };
-    if (now - queued.createdAt >= maxAgeSeconds * 1000) {
+    if (now - queued.createdAt >= maxAgeMs) {
       await this.outbox.giveUp(next);
       this.logger.error(
         `Contact mail ${queued.id} not delivered after ${attempts} attempts, moved to failed/: ${reason}`,
@@ -125,7 +125,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.failing) {
       this.failing = true;
       this.logger.warn(
-        `Mail delivery failing (${reason}); messages stay in the outbox, next try in ${waitSeconds} s`,
+        `Mail delivery failing (${reason}); messages stay in the outbox, next try in ${waitMs / 1000} s`,
       );
     }
   }
