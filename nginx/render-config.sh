@@ -92,12 +92,24 @@ if [ -r "$hashes_file" ]; then
 fi
 export CSP_SCRIPT_SOURCES
 
-# Only these names are replaced, so nginx's own $variables stay.
-VARIABLES='${NGINX_RUN_DIR} ${ACCESS_LOG_ARGS} ${NGINX_RESOLVER} ${WEB_ROOT} ${API_UPSTREAM}
-${WEB_LISTEN} ${TLS_LISTEN} ${TLS_CERT_FILE} ${TLS_KEY_FILE} ${HTTPS_REDIRECT_PORT} ${ACME_WEBROOT}
-${DOCUMENTS_ROOT} ${ZIP_CACHE_ROOT}
-${NGINX_LOGIN_RATE} ${NGINX_LOGIN_BURST} ${NGINX_MAIL_RATE} ${NGINX_MAIL_BURST} ${NGINX_CONN_LIMIT}
-${CSP_SCRIPT_SOURCES}'
+# The placeholders are what the templates hold: upper-case names in
+# dollar-braces. Only these are replaced, so nginx's own $variables (lower
+# case, mostly without braces) stay; a placeholder whose variable is not set
+# in the environment is named rather than left for nginx to take for one of
+# its own.
+templates="$here/templates/*.conf $here/templates/servers/$server.conf"
+VARIABLES=''
+# shellcheck disable=SC2086 # the globs above are meant to expand
+for found in $(grep -o -H '\${[A-Z][A-Z0-9_]*}' $templates | sort -u); do
+  placeholder=${found#*:}
+  name=${placeholder#??}
+  name=${name%?}
+  if ! printenv "$name" >/dev/null; then
+    echo "render-config.sh: no value for $placeholder (${found%%:*})" >&2
+    exit 1
+  fi
+  VARIABLES="$VARIABLES $placeholder"
+done
 
 # TRUSTED_PROXIES: addresses or CIDR ranges (commas or spaces) whose
 # X-Forwarded-For nginx believes; everyone else's header changes nothing.
@@ -125,10 +137,3 @@ for template in "$here"/templates/*.conf; do
 done
 envsubst "$VARIABLES" <"$here/templates/servers/$server.conf" >"$out/server.conf"
 echo "$real_ip_conf" >"$out/real-ip.conf"
-
-# A placeholder the list above lacks would stay in the file, and nginx would
-# take it for one of its own variables: name it instead.
-if left=$(grep -o '\${[A-Z][A-Z0-9_]*}' "$out"/*.conf | head -1) && [ -n "$left" ]; then
-  echo "render-config.sh: no value for ${left#*:} (${left%%:*})" >&2
-  exit 1
-fi

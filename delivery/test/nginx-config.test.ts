@@ -88,14 +88,18 @@ describe('nginx configuration', () => {
     await rm(site, { recursive: true, force: true });
   });
 
-  it('names a template placeholder it has no value for instead of leaving it', async () => {
+  it('fills a new placeholder from the environment, and names one it has no value for', async () => {
     const copy = path.join(dir, 'nginx-copy');
     await cp(nginxDir, copy, { recursive: true });
     const health = path.join(copy, 'templates', 'health.conf');
-    await appendFile(health, '# ${NOT_A_SETTING}\n');
+    await appendFile(health, '# ${NEW_SETTING} beside $host\n');
+    const runDir = path.join(dir, 'entry-new');
+    await entrypointCheck(runDir, { PORTFOLIO_NGINX_DIR: copy, NEW_SETTING: 'filled' });
+    const rendered = await readFile(path.join(runDir, 'health.conf'), 'utf8');
+    assert.match(rendered, /# filled beside \$host\n$/, "nginx's own variables stay");
     await assert.rejects(
       entrypointCheck(path.join(dir, 'entry-unknown'), { PORTFOLIO_NGINX_DIR: copy }),
-      /no value for \$\{NOT_A_SETTING\} \(.*health\.conf\)/,
+      /no value for \$\{NEW_SETTING\} \(.*health\.conf\)/,
     );
   });
 
@@ -109,7 +113,7 @@ describe('nginx configuration', () => {
     });
     assert.match(tls, /\(tls server\)/);
     assert.match(tls, /test is successful/);
-    const limits = await readFile(path.join(dir, 'entry-plain', 'nginx.conf'), 'utf8');
+    const limits = await readFile(path.join(dir, 'entry-plain', 'limits.conf'), 'utf8');
     const { NGINX_LOGIN_RATE } = readEnvFile(nginxDefaultsFile);
     assert.match(limits, new RegExp(`rate=${NGINX_LOGIN_RATE.replace('/', '\\/')};`));
   });
@@ -173,7 +177,8 @@ describe('nginx configuration', () => {
       entrypointCheck(path.join(dir, 'entry-bad-limit'), { NGINX_CONN_LIMIT: 'many' }),
       /NGINX_CONN_LIMIT must be a number/,
     );
-    const conf = await readFile(await limited('fast', { NGINX_MAIL_RATE: '100r/s' }), 'utf8');
+    await limited('fast', { NGINX_MAIL_RATE: '100r/s' });
+    const conf = await readFile(path.join(dir, 'fast', 'limits.conf'), 'utf8');
     assert.match(conf, /rate=100r\/s;/);
   });
 });
