@@ -6,6 +6,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { typeImportCycles } from './lint/type-import-cycles.mjs';
 
 export default tseslint.config(
   {
@@ -28,16 +29,18 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, 'type-imports': typeImportCycles },
     settings: {
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
       ],
     },
     rules: {
-      // It follows value imports; import-x skips type-only ones, so a shared type lives in a
-      // file that imports nothing (web/src/content/translated.ts) rather than beside code.
+      // No cycles: import-x follows value imports (packages included), and since it skips
+      // type-only ones, the project's own rule follows those too. A type both sides need
+      // lives in a file that imports nothing (web/src/content/translated.ts).
       'import-x/no-cycle': 'error',
+      'type-imports/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
