@@ -2,15 +2,13 @@
 // file by file. `verify` and `restore` trust nothing else, so a damaged,
 // cut or foreign archive is recognised before anything is changed.
 import { posix } from 'node:path';
-import { STORE_NAME } from './backup-stores';
+import { STORE_NAME, type StoreKind } from './backup-stores';
 
 export const MANIFEST_NAME = 'manifest.json';
 /** Every store's files lie under stores/<name>/ (a single-file store is stores/<name>). */
 export const STORES_PREFIX = 'stores';
 const FORMAT = 'portfolio-backup';
 const FORMAT_VERSION = 1;
-
-export type StoreKind = 'folder' | 'file';
 
 interface Owned {
   /** The entry's name in the archive. */

@@ -8,7 +8,8 @@ import { parseEnv } from 'node:util';
 import { parseAppConfig } from '../config/app-config';
 import { UsageError } from '../common/owner-command';
 import { REPO_ROOT } from '../config/paths';
-import type { StoreKind } from './backup-manifest';
+
+export type StoreKind = 'folder' | 'file';
 
 export interface Store {
   name: string;
