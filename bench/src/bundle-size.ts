@@ -2,7 +2,7 @@
 // names from the build's manifest), gzip-compressed as nginx's gzip_static files would be.
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { startPageFiles } from 'web/start-page-files';
+import { startPageFiles } from '@portfolio/web/start-page-files';
 
 export interface BundleSize {
   jsGzipBytes: number;

@@ -23,7 +23,7 @@ export async function engineBurstRows(resultsDir: string): Promise<Row[]> {
     return [
       {
         figure: 'Container peak memory under a burst (engine suite)',
-        measured: 'not measured yet: npm run test:engine -w @portfolio/delivery',
+        measured: 'not measured yet: npm run test:engine -w delivery',
         reference: '-',
         comparison: '-',
         goal: '< limit',

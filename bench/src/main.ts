@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildMissing, type Stack, startStack, UNTHROTTLED_ENV, webDist } from '@portfolio/stack';
 import { startBareNginx } from './bare-nginx.ts';
-import { MANIFEST_FILE } from 'web/start-page-files';
+import { MANIFEST_FILE } from '@portfolio/web/start-page-files';
 import { measureBundle } from './bundle-size.ts';
 import { engineBurstRows } from './engine-burst.ts';
 import { makeDocumentSet, type DocumentSet } from './document-set.ts';

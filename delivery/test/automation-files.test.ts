@@ -98,7 +98,7 @@ describe('hosted CI workflow', () => {
     );
     assert.match(content, /platforms: linux\/amd64,linux\/arm64/);
     // The engine suite on the real base images, then the tester's command.
-    assert.match(content, /npm run test:engine -w @portfolio\/delivery/);
+    assert.match(content, /npm run test:engine -w delivery/);
     assert.match(content, /make test/);
   });
 });

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import dockerignore from '@balena/dockerignore';
 import ignore from 'ignore';
 import { parse } from 'yaml';
-import { CONFIG_KEYS, DEFAULT_DOCUMENTS_DIR } from 'api/config';
+import { CONFIG_KEYS, DEFAULT_DOCUMENTS_DIR } from '@portfolio/api/config';
 import { nginxDefaultsFile, readEnvFile, repoRoot } from '@portfolio/stack';
 import { argsOf, readStages, type Stage } from './helpers/dockerfile-stages';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
-import { CONFIG_KEYS } from 'api/config';
+import { CONFIG_KEYS } from '@portfolio/api/config';
 import {
   apiMain,
   freePort,

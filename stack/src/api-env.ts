@@ -2,8 +2,8 @@
 // set explicitly (empty = unset for the API), so the API's own reading of
 // the repository's .env cannot slip values past the launcher.
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from 'api/password-hash';
-import { CONFIG_KEYS } from 'api/config';
+import { hashPassword } from '@portfolio/api/password-hash';
+import { CONFIG_KEYS } from '@portfolio/api/config';
 
 export interface ApiEnvInput {
   /** Configuration from .env / environment / caller, already merged. */

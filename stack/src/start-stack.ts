@@ -22,7 +22,7 @@ import { mkdtemp, mkdir, rm, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_DOCUMENTS_DIR } from 'api/config';
+import { DEFAULT_DOCUMENTS_DIR } from '@portfolio/api/config';
 import { apiEnvironment } from './api-env';
 import { mergeEnv, readEnvFile } from './env-file';
 import { nginxArgs, nginxBinary, renderNginxConfig, type NginxTlsSettings } from './nginx-config';

@@ -1,7 +1,7 @@
 // The tester's command on a real engine: `make test` in a fresh checkout
 // builds the `test` stage of Dockerfile.api and runs every suite inside it.
 // Too long for every CI run (about 25 minutes), so it has its own command:
-// `npm run test:make-test -w @portfolio/delivery` (docs/engine-tests.md).
+// `npm run test:make-test -w delivery` (docs/engine-tests.md).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { whyNoEngine } from '../engine/docker-engine';
