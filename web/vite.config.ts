@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { minifySync, type Plugin } from 'vite';
@@ -7,9 +6,6 @@ import { owner } from './src/content/owner.ts';
 import { prePaintScript } from './src/hydration/pre-paint-script.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
-
-// The API's contract file, the one source of the limits both sides enforce (also in tsconfig.json).
-const contactLimits = fileURLToPath(new URL('../api/src/mail/contact-limits.ts', import.meta.url));
 
 /** index.html takes the owner's name from the content data, its one source. */
 const ownerInIndexHtml: Plugin = {
@@ -53,7 +49,6 @@ const prePaint: Plugin = {
 
 export default defineConfig({
   plugins: [react(), ownerInIndexHtml, prePaint],
-  resolve: { alias: { '@contract/contact-limits': contactLimits } },
   build: {
     // Inlined images would become base64 inside the JS bundle and eat the size budget.
     assetsInlineLimit: 0,

@@ -1,5 +1,5 @@
 // The product's numbers and names (docs/product.md#constants), the one source for the code.
-// The message limit is the API's too and lives with it: `@contract/contact-limits`.
+// The message limit is the API's too and lives with it: `@portfolio/api/contact-limits`.
 
 export const CONTACT_STATUS_RESET_MS = 3000;
 

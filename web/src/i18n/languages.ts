@@ -1,6 +1,6 @@
 // The site's languages and their addresses (docs/product.md#languages): German at the root,
 // English under /en/. The language of a page is read from its address, nowhere else.
-import { CONTACT_LANGUAGES, type ContactLanguage } from '@contract/contact-limits';
+import { CONTACT_LANGUAGES, type ContactLanguage } from '@portfolio/api/contact-limits';
 
 /** The API's list, so the contact form never sends a language the API refuses. */
 export const LANGUAGES = CONTACT_LANGUAGES;

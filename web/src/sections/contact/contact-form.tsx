@@ -1,4 +1,4 @@
-import { MESSAGE_MAX_LENGTH } from '@contract/contact-limits';
+import { MESSAGE_MAX_LENGTH } from '@portfolio/api/contact-limits';
 import { useSiteTexts } from '../../i18n/use-site-texts';
 import { useContactForm } from './use-contact-form';
 

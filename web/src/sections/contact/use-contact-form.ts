@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendMail } from '../../api/api-client';
-import { MESSAGE_MAX_LENGTH } from '@contract/contact-limits';
+import { MESSAGE_MAX_LENGTH } from '@portfolio/api/contact-limits';
 import { CONTACT_STATUS_RESET_MS } from '../../constants';
 import { useLanguage } from '../../i18n/use-language';
 import { isValidContact, type ContactFields } from './validate-contact';
