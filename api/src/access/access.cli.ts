@@ -5,9 +5,8 @@
 //   log [--name <Name>] [--json]  the access log, newest first
 // natively:  npx tsx api/src/access/access.cli.ts …   (make access-add-local …, npm run -s access -w api -- …)
 // compose:   docker compose exec api node dist/access/access.cli.js …   (make access-add …)
-import { parseArgs } from 'node:util';
 import { parseAppConfig } from '../config/app-config';
-import { runOwnerCommand, UsageError } from '../common/owner-command';
+import { parseOwnerArgs, runOwnerCommand, UsageError } from '../common/owner-command';
 import { AccessLogFile } from './access-log';
 import { accessTable, logTable } from './access-report';
 import { AccessStore, sameLabel } from './access-store';
@@ -30,14 +29,10 @@ export async function runAccessCommand(
   env: Record<string, string | undefined>,
   print: (text: string) => void,
 ): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      days: { type: 'string' },
-      name: { type: 'string' },
-      json: { type: 'boolean' },
-    },
+  const { values, positionals } = parseOwnerArgs(args, {
+    days: { type: 'string' },
+    name: { type: 'string' },
+    json: { type: 'boolean' },
   });
   const config = parseAppConfig(env).access;
   const store = new AccessStore(config.dir);

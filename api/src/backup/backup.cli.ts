@@ -13,8 +13,12 @@
 // Exit codes: 0 done, 1 failed (an archive refused, a store unreadable), 2 wrong call.
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { runOwnerCommand, UsageError, type OwnerCommand } from '../common/owner-command';
+import {
+  parseOwnerArgs,
+  runOwnerCommand,
+  UsageError,
+  type OwnerCommand,
+} from '../common/owner-command';
 import { REPO_ROOT } from '../config/paths';
 import { createArchive } from './archive-writer';
 import { readArchive } from './archive-reader';
@@ -71,15 +75,11 @@ function storesOf(
 }
 
 export const runBackupCommand: OwnerCommand = async (args, env, print) => {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      local: { type: 'boolean' },
-      project: { type: 'string' },
-      store: { type: 'string', multiple: true },
-      file: { type: 'string', multiple: true },
-    },
+  const { values, positionals } = parseOwnerArgs(args, {
+    local: { type: 'boolean' },
+    project: { type: 'string' },
+    store: { type: 'string', multiple: true },
+    file: { type: 'string', multiple: true },
   });
   const [command, archive, ...rest] = positionals;
   switch (command) {

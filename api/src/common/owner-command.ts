@@ -3,6 +3,7 @@
 // the API itself), one line on failure, exit code 2 for a wrong call and
 // 1 for a failure.
 import { existsSync } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ENV_FILE } from '../config/paths';
 
 /** A wrong call: the command prints its usage and exits with 2. */
@@ -14,6 +15,14 @@ export type OwnerCommand = (
   env: Env,
   print: (text: string) => void,
 ) => Promise<void>;
+
+/** A command's words: its options by name, and the rest (the command, its arguments) in order. */
+export function parseOwnerArgs<const T extends NonNullable<ParseArgsConfig['options']>>(
+  args: string[],
+  options: T,
+) {
+  return parseArgs({ args, options, allowPositionals: true });
+}
 
 const isWrongCall = (error: unknown) =>
   error instanceof UsageError ||
