@@ -8,7 +8,7 @@
 COMPOSE ?= docker compose
 TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
 # Every Docker target first checks the engine and Compose versions the files
-# need and names what to install when they are missing (README, "Docker").
+# need and names what to install when they are missing (docs/operations.md, "Docker").
 CHECK_DOCKER ?= sh scripts/check-docker.sh "$(COMPOSE)"
 
 help: ## List the targets
@@ -22,7 +22,7 @@ up: docker-check ## Build and start the site in Docker (port WEB_PORT, default 8
 	@echo "Website on port WEB_PORT (default 8080), mails: http://127.0.0.1:8025/ (MAILPIT_UI_PORT)"
 	@echo "One-time password (when AUTH_PASSWORD_HASH is empty): make logs"
 
-up-tls: docker-check ## Start with HTTPS: certificate from certbot for DOMAIN (or TLS_DIR), see README
+up-tls: docker-check ## Start with HTTPS: certificate from certbot for DOMAIN (or TLS_DIR), see docs/operations.md
 	$(COMPOSE) $(TLS_FILES) up -d --build
 
 down: docker-check ## Stop and remove the containers
@@ -44,7 +44,7 @@ mail-retry: docker-check ## Send the contact mails in the outbox's failed/ folde
 mail-retry-local: node_modules ## The same for make local (.local/mail-outbox or MAIL_OUTBOX_DIR)
 	npx tsx api/src/mail/outbox/retry-failed.cli.ts
 
-# Personal access links (README, "Zugänge"). NAME and DAYS reach the command
+# Personal access links (docs/operations.md, "Zugänge"). NAME and DAYS reach the command
 # through the environment (make passes command-line variables on), so a name
 # with spaces or quotes needs no escaping here.
 ACCESS_CLI_DOCKER := $(COMPOSE) exec -T api node dist/access/access.cli.js

@@ -269,7 +269,7 @@ describe('.env.example and .dockerignore', () => {
 });
 
 describe("the owner's documents and secrets stay private", () => {
-  // Files an owner may create by following the README; none may reach git or an image.
+  // Files an owner may create by following docs/operations.md; none may reach git or an image.
   const privateFiles = [
     'documents/private/manifest.json',
     'documents/private/zeugnis.pdf',

@@ -1,4 +1,4 @@
-// The owner's commands for personal access links (README, "Zugänge"):
+// The owner's commands for personal access links (docs/operations.md, "Zugänge"):
 //   add <Name> [--days N]       a new access: prints the link and the code, once
 //   list                        every access with its dates and use
 //   revoke <Name>               ends the access at once, its open sessions too
