@@ -26,12 +26,14 @@ import {
   MANIFEST_NAME,
   newManifest,
   storeRoot,
+  type FileEntry,
   type ManifestEntry,
   type ManifestStore,
 } from './backup-manifest';
 import type { Store } from './backup-stores';
 import { copySqliteDatabase, isSqliteDatabase, sidecarOf } from './sqlite-copy';
 import { archiveName } from './retention';
+import { syncToDisk } from '../common/durable-file';
 
 /** How often a store is listed again for files that moved while it was copied. */
 const MAX_PASSES = 5;
@@ -54,7 +56,13 @@ interface Source {
   owner?: Pick<Stats, 'uid' | 'gid' | 'mode'>;
 }
 
-const isGone = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+/** A file of a live store may vanish while it is copied: then there is nothing to add. */
+function unlessGone<T>(pending: Promise<T>): Promise<T | undefined> {
+  return pending.catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  });
+}
 
 function addEntry(archive: Pack, header: Parameters<Pack['entry']>[0], body?: Buffer) {
   return new Promise<void>((resolve, reject) =>
@@ -64,13 +72,8 @@ function addEntry(archive: Pack, header: Parameters<Pack['entry']>[0], body?: Bu
 
 /** Streams one file into the archive, hashing exactly the bytes that go in. */
 async function addFile(archive: Pack, source: Source): Promise<ManifestEntry | undefined> {
-  let file;
-  try {
-    file = await open(source.path, 'r');
-  } catch (error) {
-    if (isGone(error)) return undefined;
-    throw error;
-  }
+  const file = await unlessGone(open(source.path, 'r'));
+  if (!file) return undefined;
   try {
     // The size of the file as opened: a log appended to meanwhile is copied
     // up to this length, a file replaced meanwhile stays the opened version.
@@ -111,10 +114,7 @@ async function addSource(archive: Pack, source: Source): Promise<ManifestEntry |
     return { path: name, type: 'directory', mode, ...owner };
   }
   if (stats.isSymbolicLink()) {
-    const target = await readlink(source.path).catch((error: unknown) => {
-      if (isGone(error)) return undefined;
-      throw error;
-    });
+    const target = await unlessGone(readlink(source.path));
     if (target === undefined) return undefined;
     await addEntry(archive, { name, type: 'symlink', linkname: target, ...owner });
     return { path: name, type: 'symlink', target, ...owner };
@@ -148,10 +148,7 @@ class StoreWriter {
   ) {}
 
   async addStore(store: Store): Promise<ManifestStore | undefined> {
-    const rootStats = await lstat(store.path).catch((error: unknown) => {
-      if (isGone(error)) return undefined;
-      throw error;
-    });
+    const rootStats = await unlessGone(lstat(store.path));
     if (!rootStats) return undefined;
     const root = storeRoot(store.name);
     const before = this.entries.length;
@@ -162,8 +159,10 @@ class StoreWriter {
       await this.add({ name: root, path: store.path, stats: rootStats });
       await this.addFolderContents(store.path, root, store.leaveOut);
     }
-    const added = this.entries.slice(before).filter((entry) => entry.type === 'file');
-    const bytes = added.reduce((sum, entry) => sum + (entry.type === 'file' ? entry.size : 0), 0);
+    const added = this.entries
+      .slice(before)
+      .filter((entry): entry is FileEntry => entry.type === 'file');
+    const bytes = added.reduce((sum, entry) => sum + entry.size, 0);
     return { name: store.name, kind: store.kind, files: added.length, bytes };
   }
 
@@ -196,10 +195,7 @@ class StoreWriter {
 
   private async addNamed(folder: string, root: string, name: string, database: boolean) {
     const path = join(folder, name);
-    const stats = await lstat(path).catch((error: unknown) => {
-      if (isGone(error)) return undefined;
-      throw error;
-    });
+    const stats = await unlessGone(lstat(path));
     if (!stats) return false;
     if (!stats.isFile() && !stats.isDirectory() && !stats.isSymbolicLink()) return true;
     const archived = posix.join(root, name);
@@ -233,12 +229,6 @@ async function handToFolderOwner(path: string, folder: string): Promise<void> {
   if (process.getuid?.() !== 0) return;
   const { uid, gid } = await stat(folder);
   if (uid !== 0 || gid !== 0) await chown(path, uid, gid);
-}
-
-/** Flushes a file or a folder (a rename in it) to disk. */
-async function flush(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  await handle.sync().finally(() => handle.close());
 }
 
 /** Writes the archive to `temporary`; returns the manifest's stores and the absent ones. */
@@ -298,10 +288,10 @@ export async function createArchive({
     const created = await open(temporary, 'wx', 0o600);
     await created.chmod(0o600).finally(() => created.close());
     const { summaries, absent } = await writeArchive(temporary, scratch, { stores, version, now });
-    await flush(temporary);
+    await syncToDisk(temporary);
     await handToFolderOwner(temporary, backupDir);
     await rename(temporary, path);
-    await flush(backupDir);
+    await syncToDisk(backupDir);
     return { path, bytes: (await stat(path)).size, stores: summaries, absent };
   } catch (error) {
     await rm(temporary, { force: true });

@@ -39,9 +39,10 @@ async function own(path: string, entry: ManifestEntry, link = false): Promise<vo
   if (asRoot()) await (link ? lchown : chown)(path, entry.uid, entry.gid);
 }
 
-function stagedPath(staged: Staged, name: string): string {
-  const root = storeRoot(staged.store.name);
-  return name === root ? staged.staging : join(staged.staging, name.slice(root.length + 1));
+/** Where an archive entry of a store lies below `base` (the store's staging or its target). */
+function placeOf(base: string, storeName: string, entryPath: string): string {
+  const root = storeRoot(storeName);
+  return entryPath === root ? base : join(base, entryPath.slice(root.length + 1));
 }
 
 async function fileSink(path: string, entry: ManifestEntry & { type: 'file' }): Promise<EntrySink> {
@@ -61,7 +62,7 @@ async function fileSink(path: string, entry: ManifestEntry & { type: 'file' }): 
 }
 
 async function writeEntry(staged: Staged, entry: ManifestEntry): Promise<EntrySink | undefined> {
-  const path = stagedPath(staged, entry.path);
+  const path = placeOf(staged.staging, staged.store.name, entry.path);
   if (path === staged.staging && entry.type === 'directory') return undefined;
   await mkdir(dirname(path), { recursive: true });
   if (entry.type === 'directory') await mkdir(path, { recursive: true });
@@ -85,10 +86,8 @@ async function swapIn(staged: Staged, entries: ManifestEntry[]): Promise<void> {
   const folders = entries
     .filter((entry): entry is DirectoryEntry => entry.type === 'directory')
     .sort((a, b) => b.path.split('/').length - a.path.split('/').length);
-  const root = storeRoot(store.name);
   for (const folder of folders) {
-    const path =
-      folder.path === root ? store.path : join(store.path, folder.path.slice(root.length + 1));
+    const path = placeOf(store.path, store.name, folder.path);
     await chmod(path, folder.mode);
     await own(path, folder);
   }

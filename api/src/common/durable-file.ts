@@ -1,7 +1,8 @@
 // Replaces a whole file so that a crash or power loss leaves either the old
 // content or the new one, never a mix: write a temporary file, flush it,
 // rename it over the old one, flush the folder (the rename). Used by the
-// access store and log and by the mail outbox.
+// access store and log and by the mail outbox; the backup archive uses its
+// flush, syncToDisk(), for the same sequence around its own stream.
 import { randomUUID } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -34,6 +35,11 @@ export async function replaceFileDurably(
     await unlink(temporary).catch(() => undefined);
     throw error;
   }
-  const folder = await open(dirname(path), 'r');
-  await folder.sync().finally(() => folder.close());
+  await syncToDisk(dirname(path));
+}
+
+/** Flushes a file, or a folder (the renames in it), to disk. */
+export async function syncToDisk(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  await handle.sync().finally(() => handle.close());
 }
