@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { parseAppConfig } from '../config/app-config';
+import type { Env } from '../config/env-readers';
 import { UsageError } from '../common/owner-command';
 import { REPO_ROOT } from '../config/paths';
 
@@ -40,14 +41,16 @@ export function parseStore(argument: string, kind: StoreKind): Store {
   return { name, kind, path: resolve(path), leaveOut: LEFT_OUT[name] };
 }
 
-/** The value of a setting: the environment's when set, else the project's .env. */
-function setting(env: Record<string, string | undefined>, project: string, key: string) {
-  if (env[key]) return env[key];
+/** The project's settings: its .env (none when unreadable) beneath the environment, which wins. */
+function projectSettings(env: Env, project: string): Env {
+  let file: Env = {};
   try {
-    return parseEnv(readFileSync(join(project, '.env'), 'utf8'))[key];
+    file = parseEnv(readFileSync(join(project, '.env'), 'utf8'));
   } catch {
-    return undefined;
+    // No .env: the defaults apply.
   }
+  const set = Object.entries(env).filter(([, value]) => value);
+  return { ...file, ...Object.fromEntries(set) };
 }
 
 /**
@@ -57,18 +60,15 @@ function setting(env: Record<string, string | undefined>, project: string, key: 
  * and folders outside the project are not the backup's to keep). A restore
  * always offers both targets; it writes only what the archive holds.
  */
-export function projectStores(
-  project: string,
-  env: Record<string, string | undefined>,
-  forRestore: boolean,
-): Store[] {
+export function projectStores(project: string, env: Env, forRestore: boolean): Store[] {
   const root = resolve(project);
   const documents = join(root, 'documents', 'private');
   const stores: Store[] = [{ name: 'env', kind: 'file', path: join(root, '.env') }];
-  const configured = setting(env, root, 'DOCUMENTS_DIR');
+  const settings = projectSettings(env, root);
+  const configured = settings.DOCUMENTS_DIR;
   const inside = configured ? relative(documents, resolve(root, configured)) : '..';
   const documentsInUse = !inside.startsWith('..') && !isAbsolute(inside);
-  const wanted = setting(env, root, 'BACKUP_DOCUMENTS') !== 'false';
+  const wanted = settings.BACKUP_DOCUMENTS !== 'false';
   if (forRestore || (documentsInUse && wanted))
     stores.push({ name: 'documents', kind: 'folder', path: documents });
   return stores;
@@ -80,7 +80,7 @@ export function projectStores(
  * mails its SMTP sink received (.local/mail, the inbox when no mail server
  * is set), and the project's .env and documents.
  */
-export function localStores(env: Record<string, string | undefined>, forRestore: boolean) {
+export function localStores(env: Env, forRestore: boolean) {
   const config = parseAppConfig(env);
   return [
     { name: 'access', kind: 'folder', path: config.access.dir },
