@@ -6,7 +6,12 @@
 // natively:  npx tsx api/src/access/access.cli.ts …   (make access-add-local …, npm run -s access -w api -- …)
 // compose:   docker compose exec api node dist/access/access.cli.js …   (make access-add …)
 import { parseAppConfig } from '../config/app-config';
-import { parseOwnerArgs, runOwnerCommand, UsageError } from '../common/owner-command';
+import {
+  parseOwnerArgs,
+  runOwnerCommand,
+  UsageError,
+  type OwnerCommand,
+} from '../common/owner-command';
 import { AccessLogFile } from './access-log';
 import { accessTable, logTable } from './access-report';
 import { AccessStore, sameLabel } from './access-store';
@@ -24,11 +29,7 @@ export function accessLink(siteUrl: string, code: string): string {
   return `${siteUrl}/protected#zugang=${code}`;
 }
 
-export async function runAccessCommand(
-  args: string[],
-  env: Record<string, string | undefined>,
-  print: (text: string) => void,
-): Promise<void> {
+export const runAccessCommand: OwnerCommand = async (args, env, print) => {
   const { values, positionals } = parseOwnerArgs(args, {
     days: { type: 'string' },
     name: { type: 'string' },
@@ -77,6 +78,6 @@ export async function runAccessCommand(
     default:
       throw new UsageError(USAGE);
   }
-}
+};
 
 if (require.main === module) runOwnerCommand(runAccessCommand);

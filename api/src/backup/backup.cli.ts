@@ -19,6 +19,7 @@ import {
   UsageError,
   type OwnerCommand,
 } from '../common/owner-command';
+import type { Env } from '../config/env-readers';
 import { REPO_ROOT } from '../config/paths';
 import { createArchive } from './archive-writer';
 import { readArchive } from './archive-reader';
@@ -32,8 +33,6 @@ import {
 } from './backup-stores';
 import { restoreArchive } from './restore';
 import { parseKeep, pruneArchives } from './retention';
-
-type Env = Record<string, string | undefined>;
 
 const USAGE = `Aufruf:
   backup create  [--local] [--project ORDNER] [--store NAME=ORDNER]… [--file NAME=DATEI]…

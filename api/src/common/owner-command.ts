@@ -4,12 +4,12 @@
 // 1 for a failure.
 import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Env } from '../config/env-readers';
 import { ENV_FILE } from '../config/paths';
 
 /** A wrong call: the command prints its usage and exits with 2. */
 export class UsageError extends Error {}
 
-type Env = Record<string, string | undefined>;
 export type OwnerCommand = (
   args: string[],
   env: Env,
