@@ -8,9 +8,9 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import tls from 'node:tls';
 import { freePort, type ManagedProcess, nginxDir, stopProcess } from '@portfolio/stack';
 import { SLOW_MS, startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
+import { servedCertificate, type ServedCertificate } from './helpers/certificate';
 import { request } from './helpers/http-client';
 import { makeRunDir } from './helpers/nginx-runner';
 import { pebbleInstalled, startPebble, type Pebble } from './helpers/pebble';
@@ -20,33 +20,8 @@ import { PATH_WITH_NGINX, startWebEntrypoint } from './helpers/web-entrypoint';
 
 const DOMAIN = 'portfolio.test';
 
-interface Served {
-  serial: string;
-  names: string;
-  issuer: string;
-}
-
 /** The certificate nginx presents for DOMAIN on `port`, if it speaks TLS yet. */
-function servedCertificate(port: number): Promise<Served | undefined> {
-  return new Promise((resolve) => {
-    const socket = tls.connect({
-      host: '127.0.0.1',
-      port,
-      servername: DOMAIN,
-      rejectUnauthorized: false,
-    });
-    socket.once('secureConnect', () => {
-      const { serialNumber, subjectaltname, issuer } = socket.getPeerCertificate();
-      socket.destroy();
-      resolve({
-        serial: serialNumber,
-        names: subjectaltname ?? '',
-        issuer: String(issuer.CN ?? ''),
-      });
-    });
-    socket.once('error', () => resolve(undefined));
-  });
-}
+const servedOn = (port: number) => servedCertificate('127.0.0.1', port, DOMAIN);
 
 describe(
   'automatic HTTPS with certbot and pebble',
@@ -62,7 +37,7 @@ describe(
     let web: ManagedProcess;
     let httpPort: number;
     let httpsPort: number;
-    let issued: Served;
+    let issued: ServedCertificate;
 
     const certbot = (extraArgs = ''): Promise<{ code: number | null; output: string }> => {
       const state = path.join(dir, 'letsencrypt');
@@ -118,13 +93,13 @@ describe(
         `http://127.0.0.1:${httpPort}/.well-known/acme-challenge/unknown`,
       );
       assert.equal(challenge.status, 404);
-      assert.equal(await servedCertificate(httpsPort), undefined);
+      assert.equal(await servedOn(httpsPort), undefined);
     });
 
     it('obtains a certificate through nginx and switches to HTTPS by itself', async () => {
       const run = await certbot();
       assert.equal(run.code, 0, run.output);
-      issued = await until(() => servedCertificate(httpsPort), 'HTTPS');
+      issued = await until(() => servedOn(httpsPort), 'HTTPS');
       assert.match(issued.names, new RegExp(`DNS:${DOMAIN.replace('.', '\\.')}`));
       assert.match(issued.issuer, /Pebble/);
 
@@ -165,7 +140,7 @@ describe(
       const run = await certbot('--force-renewal');
       assert.equal(run.code, 0, run.output);
       const renewed = await until(async () => {
-        const served = await servedCertificate(httpsPort);
+        const served = await servedOn(httpsPort);
         return served && served.serial !== issued.serial ? served : undefined;
       }, 'the renewed certificate');
       const switchedAfter = Date.now() - started;
@@ -189,7 +164,7 @@ describe(
         lines[0],
         /^certbot: no new certificate for portfolio\.test \(.+\); the site keeps serving what it has; next try /,
       );
-      assert.equal((await servedCertificate(httpsPort))?.serial, issued.serial);
+      assert.equal((await servedOn(httpsPort))?.serial, issued.serial);
       assert.equal((await request(`http://127.0.0.1:${httpPort}/nginx-health`)).status, 200);
     });
   },

@@ -6,82 +6,41 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import tls from 'node:tls';
 import { after, before, describe, it } from 'node:test';
 import { freePort } from '@portfolio/stack';
+import {
+  makeSelfSignedCertificate,
+  servedCertificate,
+  type ServedCertificate,
+} from '../helpers/certificate';
+import { pebbleConfigJson } from '../helpers/pebble';
 import { until } from '../helpers/until';
 import { PROJECT_NAME, TLS_FILES } from './compose-project';
-import { mustRun } from './docker-engine';
 import type { EngineSession } from './engine-session';
 import { buildFixtureImage } from './stand-ins';
 
 const DOMAIN = 'site.engine.test';
 const ACME_FILES = [...TLS_FILES, path.join(__dirname, 'fixtures', 'docker-compose.acme.yml')];
 
-interface Served {
-  serial: string;
-  issuer: string;
-  names: string;
-}
-
 /** The certificate the web container serves on 8443, asked from inside its network. */
-function served(address: string): Promise<Served | undefined> {
-  return new Promise((resolve) => {
-    const socket = tls.connect(
-      { host: address, port: 8443, servername: DOMAIN, rejectUnauthorized: false },
-      () => {
-        const certificate = socket.getPeerCertificate();
-        socket.end();
-        resolve({
-          serial: certificate.serialNumber,
-          issuer: String(certificate.issuer.CN ?? ''),
-          names: certificate.subjectaltname ?? '',
-        });
-      },
-    );
-    socket.once('error', () => resolve(undefined));
-    socket.setTimeout(5_000, () => (socket.destroy(), resolve(undefined)));
-  });
-}
+const served = (address: string) => servedCertificate(address, 8443, DOMAIN);
 
 /** pebble's own HTTPS certificate, for the name certbot reaches it by. */
-function pebbleConfig(dir: string) {
-  mustRun('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=pebble',
-    '-addext',
-    'subjectAltName=DNS:pebble',
-    '-keyout',
-    path.join(dir, 'key.pem'),
-    '-out',
-    path.join(dir, 'cert.pem'),
-  ]);
+async function pebbleConfig(dir: string) {
+  await makeSelfSignedCertificate(dir, { name: 'pebble', altNames: 'DNS:pebble' });
   // pebble runs as nobody; this key guards nothing but the test CA's API.
   chmodSync(path.join(dir, 'key.pem'), 0o644);
   chmodSync(dir, 0o755);
   writeFileSync(
     path.join(dir, 'pebble.json'),
-    JSON.stringify({
-      pebble: {
-        listenAddress: '0.0.0.0:14000',
-        managementListenAddress: '0.0.0.0:15000',
-        certificate: '/pebble/cert.pem',
-        privateKey: '/pebble/key.pem',
-        // HTTP-01 is checked on the web container's own port.
-        httpPort: 8080,
-        tlsPort: 5001,
-        ocspResponderURL: '',
-        externalAccountBindingRequired: false,
-      },
+    pebbleConfigJson({
+      listenAddress: '0.0.0.0:14000',
+      managementListenAddress: '0.0.0.0:15000',
+      certificate: '/pebble/cert.pem',
+      privateKey: '/pebble/key.pem',
+      // HTTP-01 is checked on the web container's own port.
+      httpPort: 8080,
+      tlsPort: 5001,
     }),
   );
 }
@@ -91,14 +50,14 @@ export function tlsChecks(current: () => EngineSession) {
     let session: EngineSession;
     let pebbleDir: string;
     let webAddress: string;
-    let first: Served;
+    let first: ServedCertificate;
     const env = () => ({ DOMAIN, ACME_EMAIL: 'owner@example.ch', PEBBLE_DIR: pebbleDir });
 
     before(async () => {
       session = current();
       buildFixtureImage(session.engine, 'pebble.Dockerfile', 'portfolio-engine/pebble');
       pebbleDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-pebble-'));
-      pebbleConfig(pebbleDir);
+      await pebbleConfig(pebbleDir);
       // Published on loopback: the daemon the suite starts binds there (--ip).
       Object.assign(session.project.env, {
         HTTP_PORT: `127.0.0.1:${await freePort()}`,

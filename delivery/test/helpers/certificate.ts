@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import tls from 'node:tls';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -16,7 +17,11 @@ export interface Certificate {
   certPem: string;
 }
 
-export async function makeSelfSignedCertificate(dir: string): Promise<Certificate> {
+/** For localhost and 127.0.0.1 unless another name (and its subjectAltName) is given. */
+export async function makeSelfSignedCertificate(
+  dir: string,
+  { name = 'localhost', altNames = 'DNS:localhost,IP:127.0.0.1' } = {},
+): Promise<Certificate> {
   const certFile = path.join(dir, 'cert.pem');
   const keyFile = path.join(dir, 'key.pem');
   await run('openssl', [
@@ -26,9 +31,9 @@ export async function makeSelfSignedCertificate(dir: string): Promise<Certificat
     '-days',
     '1',
     '-subj',
-    '/CN=localhost',
+    `/CN=${name}`,
     '-addext',
-    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    `subjectAltName=${altNames}`,
     '-keyout',
     keyFile,
     '-out',
@@ -97,4 +102,32 @@ export async function makeExpiredCertificate(dir: string): Promise<Certificate> 
   );
   await chmod(keyFile, 0o600);
   return { certFile, keyFile, certPem: await readFile(certFile, 'utf8') };
+}
+
+export interface ServedCertificate {
+  serial: string;
+  names: string;
+  issuer: string;
+}
+
+/** The certificate a server presents for `servername`, or undefined while it speaks no TLS. */
+export function servedCertificate(
+  host: string,
+  port: number,
+  servername: string,
+): Promise<ServedCertificate | undefined> {
+  return new Promise((resolve) => {
+    const socket = tls.connect({ host, port, servername, rejectUnauthorized: false });
+    socket.once('secureConnect', () => {
+      const { serialNumber, subjectaltname, issuer } = socket.getPeerCertificate();
+      socket.destroy();
+      resolve({
+        serial: serialNumber,
+        names: subjectaltname ?? '',
+        issuer: String(issuer.CN ?? ''),
+      });
+    });
+    socket.once('error', () => resolve(undefined));
+    socket.setTimeout(5_000, () => (socket.destroy(), resolve(undefined)));
+  });
 }

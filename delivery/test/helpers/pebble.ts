@@ -35,6 +35,20 @@ async function waitForPort(port: number, child: ManagedProcess, name: string) {
   throw new Error(`${name} did not listen on ${port}: ${child.recentOutput()}`);
 }
 
+/** pebble.json: where pebble listens, its own certificate, and where it checks challenges. */
+export function pebbleConfigJson(pebble: {
+  listenAddress: string;
+  managementListenAddress: string;
+  certificate: string;
+  privateKey: string;
+  httpPort: number;
+  tlsPort: number;
+}): string {
+  return JSON.stringify({
+    pebble: { ...pebble, ocspResponderURL: '', externalAccountBindingRequired: false },
+  });
+}
+
 export async function startPebble(dir: string, httpPort: number): Promise<Pebble> {
   const dnsPort = await freePort();
   const acmePort = await freePort();
@@ -42,17 +56,13 @@ export async function startPebble(dir: string, httpPort: number): Promise<Pebble
   const config = path.join(dir, 'pebble.json');
   await writeFile(
     config,
-    JSON.stringify({
-      pebble: {
-        listenAddress: `127.0.0.1:${acmePort}`,
-        managementListenAddress: `127.0.0.1:${await freePort()}`,
-        certificate: certificate.certFile,
-        privateKey: certificate.keyFile,
-        httpPort,
-        tlsPort: await freePort(),
-        ocspResponderURL: '',
-        externalAccountBindingRequired: false,
-      },
+    pebbleConfigJson({
+      listenAddress: `127.0.0.1:${acmePort}`,
+      managementListenAddress: `127.0.0.1:${await freePort()}`,
+      certificate: certificate.certFile,
+      privateKey: certificate.keyFile,
+      httpPort,
+      tlsPort: await freePort(),
     }),
   );
   const dns = startProcess(
