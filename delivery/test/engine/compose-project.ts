@@ -8,7 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import { repoRoot } from '@portfolio/stack';
-import { dockerCli, mustRun, run, runAsync, type Engine, type RunResult } from './docker-engine';
+import {
+  dockerCli,
+  mustRun,
+  run,
+  runAsync,
+  succeeded,
+  type Engine,
+  type RunResult,
+} from './docker-engine';
 
 export const PROJECT_NAME = 'portfolio';
 export const TLS_FILES = ['docker-compose.yml', 'docker-compose.tls.yml'];
@@ -120,12 +128,8 @@ export class ComposeProject {
   }
 
   mustCompose(...args: Parameters<ComposeProject['compose']>): string {
-    const result = this.compose(...args);
-    if (result.status !== 0)
-      throw new Error(
-        `compose ${args[0].join(' ')}: ${result.status}\n${result.stdout}\n${result.stderr}`,
-      );
-    return result.stdout + result.stderr;
+    const { stdout, stderr } = succeeded(this.compose(...args), `compose ${args[0].join(' ')}`);
+    return stdout + stderr;
   }
 
   /**

@@ -66,14 +66,18 @@ export function runAsync(
   });
 }
 
-/** Runs and returns stdout, or fails with the command's own words. */
-export function mustRun(...args: Parameters<typeof run>): string {
-  const result = run(...args);
+/** The result of a run that succeeded, or an error with what ran and the end of its own words. */
+export function succeeded(result: RunResult, what: string): RunResult {
   if (result.status !== 0)
     throw new Error(
-      `${args[0]} ${args[1].join(' ')} exited with ${result.status}\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`,
+      `${what} exited with ${result.status}\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`,
     );
-  return result.stdout;
+  return result;
+}
+
+/** Runs and returns stdout, or fails with the command's own words. */
+export function mustRun(...args: Parameters<typeof run>): string {
+  return succeeded(run(...args), `${args[0]} ${args[1].join(' ')}`).stdout;
 }
 
 function engineEnv(host: string): NodeJS.ProcessEnv {

@@ -6,7 +6,7 @@ import { request, type RawResponse } from '../helpers/http-client';
 import { until } from '../helpers/until';
 import { ComposeProject, findCompose } from './compose-project';
 import { ensureBaseImages, type BaseImage } from './stand-ins';
-import { dockerCli, run, startEngine, type Engine } from './docker-engine';
+import { dockerCli, run, startEngine, succeeded, type Engine } from './docker-engine';
 
 export interface MailpitMessage {
   ID: string;
@@ -67,10 +67,8 @@ export class EngineSession {
 
   /** `make TARGET`, failing with its output when it fails. */
   make(target: string, vars: Record<string, string> = {}): string {
-    const result = this.project.make(target, vars);
-    if (result.status !== 0)
-      throw new Error(`make ${target}: ${result.status}\n${result.stdout}\n${result.stderr}`);
-    return result.stdout + result.stderr;
+    const { stdout, stderr } = succeeded(this.project.make(target, vars), `make ${target}`);
+    return stdout + stderr;
   }
 
   logs(service: string): string {
