@@ -129,60 +129,55 @@ function ensureDebianBase(engine: Engine, log: (line: string) => void, hash: str
     });
     rmSync(rootfs, { recursive: true, force: true });
   }
-  build(
-    engine,
-    'debian-base.Dockerfile',
-    [DEBIAN_IMAGE],
-    { ROOTFS_IMAGE },
-    `Debian bookworm [${hash}]`,
-  );
+  build(engine, {
+    file: 'debian-base.Dockerfile',
+    tags: [DEBIAN_IMAGE],
+    args: { ROOTFS_IMAGE },
+    label: `Debian bookworm [${hash}]`,
+  });
 }
 
 /** An image of the suite's own (a test CA, say) on the stand-ins' Debian. */
 export function buildFixtureImage(engine: Engine, file: string, tag: string) {
   ensureDebianBase(engine, () => undefined, debianHash());
-  const fixtures = path.join(__dirname, 'fixtures');
-  mustRun(
-    dockerCli,
-    [
-      'build',
-      '-f',
-      path.join(fixtures, file),
-      '-t',
-      tag,
-      '--build-arg',
-      `BASE=${DEBIAN_IMAGE}`,
-      fixtures,
-    ],
-    { env: engine.env },
-  );
+  build(engine, { context: path.join(__dirname, 'fixtures'), file, tags: [tag] });
 }
 
+/** `docker build` of a file in `context` (the stand-ins' by default), on the stand-ins' Debian. */
 function build(
   engine: Engine,
-  file: string,
-  tags: string[],
-  args: Record<string, string>,
-  label: string,
+  {
+    context = contextDir,
+    file,
+    tags,
+    args = { BASE: DEBIAN_IMAGE },
+    label,
+  }: {
+    context?: string;
+    file: string;
+    tags: string[];
+    args?: Record<string, string>;
+    /** The stand-in's description; fixtures carry none. */
+    label?: string;
+  },
 ) {
   mustRun(
     dockerCli,
     [
       'build',
       '-f',
-      path.join(contextDir, file),
+      path.join(context, file),
       ...tags.flatMap((tag) => ['-t', tag]),
       ...Object.entries(args).flatMap(([key, value]) => ['--build-arg', `${key}=${value}`]),
-      '--label',
-      `${LABEL}=${label}`,
-      contextDir,
+      ...(label ? ['--label', `${LABEL}=${label}`] : []),
+      context,
     ],
     { env: engine.env },
   );
 }
 
+/** Builds the missing stand-ins; the Debian base is already there (ensureBaseImages). */
 function buildStandIns(engine: Engine, missing: string[], hash: string, nodeVersion: string) {
-  ensureDebianBase(engine, () => undefined, debianHash());
   prepareContext();
   const byKind = new Map<Kind, string[]>();
   for (const tag of missing) {
@@ -198,23 +193,20 @@ function buildStandIns(engine: Engine, missing: string[], hash: string, nodeVers
       ['bin', 'LICENSE'].includes(entry),
     );
     npmPackInto(`npm@${npmMajor(nodeVersion)}`, path.join(contextDir, 'npm'), () => true);
-    build(
-      engine,
-      'node.Dockerfile',
-      [nodeImage, ...nodeTags.slice(1)],
-      { BASE: DEBIAN_IMAGE },
-      label(nodeImage),
-    );
+    build(engine, {
+      file: 'node.Dockerfile',
+      tags: [nodeImage, ...nodeTags.slice(1)],
+      label: label(nodeImage),
+    });
   }
   for (const [kind, tags] of byKind) {
     if (kind === 'node') continue;
-    build(
-      engine,
-      `${kind}.Dockerfile`,
+    build(engine, {
+      file: `${kind}.Dockerfile`,
       tags,
-      { BASE: DEBIAN_IMAGE, NODE: nodeImage },
-      label(tags[0]),
-    );
+      args: { BASE: DEBIAN_IMAGE, NODE: nodeImage },
+      label: label(tags[0]),
+    });
   }
 }
 
