@@ -15,21 +15,15 @@ import { SERVICE_LIMITS } from './containers.checks';
 const BURST = { connections: 200, seconds: 15, zips: 10, wrongLogins: 60 };
 const MB = 1024 * 1024;
 
-/** The memory cgroup file of a running container, v1 or v2. */
-function memoryFile(session: EngineSession, service: string, v1: string, v2: string): string {
+/** The file with a running container's peak memory: its memory cgroup's, v1 or v2. */
+function peakFile(session: EngineSession, service: string): string {
   const pid = session.project.inspect<number>(service, '.State.Pid');
   const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n');
-  const memory = lines.find((line) => line.split(':')[1]?.split(',').includes('memory'));
-  if (memory) return path.join('/sys/fs/cgroup/memory', memory.split(':')[2], v1);
-  return path.join(
-    '/sys/fs/cgroup',
-    (lines.find((line) => line.startsWith('0::')) as string).slice(3),
-    v2,
-  );
+  const v1 = lines.find((line) => line.split(':')[1]?.split(',').includes('memory'));
+  if (v1) return path.join('/sys/fs/cgroup/memory', v1.split(':')[2], 'memory.max_usage_in_bytes');
+  const v2 = lines.find((line) => line.startsWith('0::')) as string;
+  return path.join('/sys/fs/cgroup', v2.slice(3), 'memory.peak');
 }
-
-const peakFile = (session: EngineSession, service: string) =>
-  memoryFile(session, service, 'memory.max_usage_in_bytes', 'memory.peak');
 
 interface Counts {
   restarts: number;
