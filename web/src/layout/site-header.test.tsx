@@ -63,12 +63,15 @@ describe('header', () => {
     const user = userEvent.setup();
     renderApp('/');
     const login = header().getByRole('button', { name: 'Login' });
+    expect(login).not.toHaveAttribute('aria-controls');
     await user.click(login);
     expect(loginPanel()).toBeInTheDocument();
     expect(login).toHaveAttribute('aria-expanded', 'true');
+    expect(login).toHaveAttribute('aria-controls', loginPanel()!.id);
     expect(within(loginPanel()!).getByPlaceholderText('Benutzername')).toHaveFocus();
     await user.click(within(loginPanel()!).getByRole('button', { name: 'Abbrechen' }));
     expect(loginPanel()).not.toBeInTheDocument();
+    expect(login).not.toHaveAttribute('aria-controls');
     await user.click(login);
     await user.click(login);
     expect(loginPanel()).not.toBeInTheDocument();

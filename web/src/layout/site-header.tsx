@@ -77,7 +77,8 @@ export function SiteHeader() {
                 type="button"
                 className="button button--primary"
                 aria-expanded={menus.loginOpen}
-                aria-controls={LOGIN_PANEL_ID}
+                // The panel exists only while open, and a reference must name an element.
+                aria-controls={menus.loginOpen ? LOGIN_PANEL_ID : undefined}
                 onClick={menus.toggleLogin}
                 {...earlyTap('login')}
               >
