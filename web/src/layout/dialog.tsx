@@ -49,9 +49,9 @@ export function Dialog({ title, onClose, children }: DialogProps) {
           </button>
         </div>
         {/* Focusable, so keyboard users can scroll a long text without links in it. */}
-        <div className="dialog__body" role="region" aria-labelledby={titleId} tabIndex={0}>
+        <section className="dialog__body" aria-labelledby={titleId} tabIndex={0}>
           {children}
-        </div>
+        </section>
       </div>
     </div>
   );
