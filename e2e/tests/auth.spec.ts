@@ -116,6 +116,9 @@ for (const t of LANGUAGES) {
       guard.allow(expectedAnswer(401, LOGIN_PATH));
       await page.goto(protectedPage);
       await expect(page.getByRole('heading', { level: 1, name: t.gate })).toBeVisible();
+      // The page's title replaces the shell's, which names only the owner.
+      await expect(page).toHaveTitle(new RegExp(`^${t.protectedTitle} – `));
+      await expect(page.locator('title')).toHaveCount(1);
       const form = loginForm(page.getByRole('main'));
       await submitWrongLogin(form, stack);
       await expect(form.getByRole('alert')).toHaveText(t.loginInvalid);

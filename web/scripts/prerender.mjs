@@ -1,9 +1,10 @@
 // Writes the prerendered pages into dist/ after both Vite builds (client and SSR), in every
 // language (German at the root, English under en/, as nginx serves them): index.html (/),
 // all-projects.html and 404.html hold each route's markup and head tags, and start their app
-// after the largest paint (src/hydration/deferred-entry.ts); spa.html keeps the
-// empty shell for the client-rendered routes (/protected), with the language's `lang` and
-// no-script note. sitemap.xml and robots.txt name the pages at the owner's address.
+// after the largest paint (src/hydration/deferred-entry.ts); spa.html keeps the empty shell
+// for the client-rendered routes (/protected), with the language's `lang`, the owner's name
+// as its title and the no-script note. sitemap.xml and robots.txt name the pages at the
+// owner's address.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { MANIFEST_FILE } from './start-page-files.mjs';
 
@@ -26,6 +27,7 @@ const {
   localePath,
   noscriptOf,
   owner,
+  shellTitle,
 } = await import(new URL('entry-server.js', ssrDir).href);
 const shell = await readFile(new URL('index.html', dist), 'utf8');
 for (const part of [ROOT, HTML_START]) {
@@ -51,7 +53,10 @@ for (const language of LANGUAGES) {
       .replace(ROOT, () => `<div id="root">${app}</div>`);
     await writeFile(new URL(fileOf(url), dist), file);
   }
-  await writeFile(new URL(fileOf(localePath(language, '/spa')), dist), languageShell);
+  await writeFile(
+    new URL(fileOf(localePath(language, '/spa')), dist),
+    languageShell.replace('</head>', `${shellTitle}</head>`),
+  );
 }
 
 // Each page with its alternates in every language, `x-default` the German one.

@@ -36,6 +36,10 @@ export async function startApp(root: HTMLElement): Promise<void> {
     startTransition(() => void hydrateRoot(root, app(true)));
   } else {
     await texts;
+    // The shell's title (spa.html) serves until the app runs and without scripts. React places
+    // the page's own <title> beside it rather than taking it over when the page's chunk
+    // arrives, so it goes first: a document has one title.
+    document.querySelector('head > title')?.remove();
     createRoot(root).render(app(false));
   }
   // The project page's chunk waits until the start page is idle (or a link to it is hovered).

@@ -1,19 +1,26 @@
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '../app';
 import { site } from '../content/de/site';
+import { owner } from '../content/owner';
 import type { Language } from '../i18n/languages';
 import { loadEnglish } from '../i18n/translation';
 
-export { owner } from '../content/owner';
+export { owner };
 export { DEFAULT_LANGUAGE, LANGUAGES, localePath } from '../i18n/languages';
 
 /** The note the shell around a language's pages shows when scripts are off. */
 export async function noscriptOf(language: Language): Promise<string> {
   return (language === 'de' ? site : (await loadEnglish()).site).meta.noscript;
 }
+
+/**
+ * The title of the client-rendered shell (spa.html): a document needs one, and it names the
+ * site until the app starts and the page sets its own (start-app.tsx).
+ */
+export const shellTitle = renderToStaticMarkup(<title>{owner.name}</title>);
 
 export { deferAppEntry } from '../hydration/deferred-entry';
 
