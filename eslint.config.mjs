@@ -34,6 +34,10 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
       ],
+      // Without these, import-x reads only .js files and follows no import out of a .ts file:
+      // no-cycle would pass every TypeScript cycle (lint/import-rules.test.mjs proves it fires).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       // No cycles: import-x follows value imports (packages included), and since it skips

@@ -1,0 +1,76 @@
+// The import rules of eslint.config.mjs, proven to fire: each case lints a real file of the
+// repository with one import added, as an editor would see it before saving, and expects the
+// rule that must refuse it. A rule that silently stopped resolving imports would pass every
+// file; these cases would then fail. Run by `npm run lint`.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The import rules' messages for `file` (from the root) with `addedImport` on top. */
+async function importFindings(file, addedImport = '') {
+  const filePath = path.join(root, file);
+  const text = `${addedImport}\n${await readFile(filePath, 'utf8')}`;
+  const [result] = await eslint.lintText(text, { filePath });
+  return result.messages
+    .filter(({ ruleId }) => /no-cycle|no-restricted-paths|no-restricted-imports/.test(ruleId ?? ''))
+    .map(({ ruleId }) => ruleId);
+}
+
+const FORBIDDEN = [
+  {
+    what: 'a cycle of value imports',
+    file: 'web/src/layout/header-login-panel.tsx',
+    added: "import { SiteHeader } from './site-header';\nexport const header = SiteHeader;",
+    rule: 'import-x/no-cycle',
+  },
+  {
+    what: 'a cycle of type imports alone',
+    file: 'web/src/layout/header-login-panel.tsx',
+    added:
+      "import type { SiteHeader } from './site-header';\nexport type Header = typeof SiteHeader;",
+    rule: 'type-imports/no-cycle',
+  },
+  {
+    what: 'a section importing from a page',
+    file: 'web/src/sections/projects/projects-section.tsx',
+    added:
+      "import { filterProjects } from '../../pages/all-projects/filter-projects';\nvoid filterProjects;",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    what: 'content/ importing code',
+    file: 'web/src/content/owner.ts',
+    added: "import { useSiteTexts } from '../i18n/use-site-texts';\nvoid useSiteTexts;",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    what: 'content/ importing React',
+    file: 'web/src/content/owner.ts',
+    added: "import { useState } from 'react';\nvoid useState;",
+    rule: 'no-restricted-imports',
+  },
+  {
+    what: 'access/ importing auth/',
+    file: 'api/src/access/access.service.ts',
+    added: "import { AuthService } from '../auth/auth.service';\nvoid AuthService;",
+    rule: 'import-x/no-restricted-paths',
+  },
+];
+
+test('the files as they are break no import rule', async () => {
+  for (const file of new Set(FORBIDDEN.map((forbidden) => forbidden.file))) {
+    assert.deepEqual(await importFindings(file), [], file);
+  }
+});
+
+for (const { what, file, added, rule } of FORBIDDEN) {
+  test(`${what} fails with ${rule}`, async () => {
+    const findings = await importFindings(file, added);
+    assert.ok(findings.includes(rule), `${file}: ${findings.join(', ') || 'no finding'}`);
+  });
+}
