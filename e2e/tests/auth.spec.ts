@@ -30,9 +30,9 @@ for (const t of LANGUAGES) {
       guard.allow(expectedAnswer(401, LOGIN_PATH));
       await page.goto(home);
       await headerLoginButton(page).click();
-      const form = loginForm(loginDialog(page));
-      await submitWrongLogin(form, stack);
-      await expect(form.getByRole('alert')).toHaveText(t.loginInvalid);
+      const panel = loginDialog(page);
+      await submitWrongLogin(panel, stack);
+      await expect(panel.getByRole('alert')).toHaveText(t.loginInvalid);
       expect(await storedSession(page)).toEqual({ isAuthenticated: null, token: null });
     });
 
@@ -42,7 +42,7 @@ for (const t of LANGUAGES) {
     }) => {
       await page.goto(home);
       await headerLoginButton(page).click();
-      await submitCorrectLogin(loginForm(loginDialog(page)), stack);
+      await submitCorrectLogin(loginDialog(page), stack);
       await expect(loginDialog(page)).toBeHidden();
       await expectLoggedIn(page);
       await expect(page.getByRole('link', { name: t.openProtected })).toBeVisible();
@@ -77,15 +77,15 @@ for (const t of LANGUAGES) {
     const login = await holdRequests(page, `**${LOGIN_PATH}`);
     await page.goto(home);
     await headerLoginButton(page).click();
-    const form = loginForm(loginDialog(page));
-    await submitCorrectLogin(form, stack);
+    const panel = loginDialog(page);
+    await submitCorrectLogin(panel, stack);
 
-    const busy = form.getByRole('button', { name: t.checking });
+    const busy = panel.getByRole('button', { name: t.checking });
     await expect(busy).toBeDisabled();
-    await expect(form.getByPlaceholder(t.username)).toBeDisabled();
-    await expect(form.getByPlaceholder(t.password)).toBeDisabled();
-    await expect(form.getByRole('button', { name: t.cancel })).toBeDisabled();
-    await form.evaluate((element: HTMLFormElement) => element.requestSubmit());
+    await expect(panel.getByPlaceholder(t.username)).toBeDisabled();
+    await expect(panel.getByPlaceholder(t.password)).toBeDisabled();
+    await expect(panel.getByRole('button', { name: t.cancel })).toBeDisabled();
+    await panel.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit());
     login.release();
     await expect(loginDialog(page)).toBeHidden();
     await expectLoggedIn(page);

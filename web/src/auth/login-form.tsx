@@ -10,6 +10,11 @@ interface LoginFormProps {
   onCancel?: () => void;
   firstFieldRef?: Ref<HTMLInputElement>;
   className?: string;
+  /**
+   * A named form is a landmark. Inside a named dialog it goes without a name, so the page never
+   * holds two landmarks called the same (the header's panel beside the documents section's).
+   */
+  landmark?: boolean;
 }
 
 /** The one login form of the site: header panel, documents section and the /protected gate. */
@@ -19,6 +24,7 @@ export function LoginForm({
   onCancel,
   firstFieldRef,
   className,
+  landmark = true,
 }: LoginFormProps) {
   const form = useLoginForm(variant, onSuccess);
   const { login: texts } = useSiteTexts();
@@ -28,7 +34,7 @@ export function LoginForm({
   return (
     <form
       className={`login-form ${className ?? ''}`}
-      aria-label={texts.form}
+      aria-label={landmark ? texts.form : undefined}
       onSubmit={form.submit}
       aria-describedby={form.error ? errorId : undefined}
       aria-busy={form.busy}

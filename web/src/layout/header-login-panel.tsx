@@ -21,10 +21,11 @@ export function HeaderLoginPanel({ id, onClose }: HeaderLoginPanelProps) {
       aria-modal="true"
       aria-labelledby={`${id}-title`}
     >
-      <h2 id={`${id}-title`} className="login-panel__title">
+      {/* A modal dialog starts an outline of its own, and it comes before the page's <h1>. */}
+      <h1 id={`${id}-title`} className="login-panel__title">
         Login
-      </h2>
-      <LoginForm variant="standard" onSuccess={onClose} onCancel={onClose} />
+      </h1>
+      <LoginForm variant="standard" landmark={false} onSuccess={onClose} onCancel={onClose} />
     </div>
   );
 }
