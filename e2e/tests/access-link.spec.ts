@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { accessCommand, addAccess } from '../support/access';
-import { expectNoAxeViolations } from '../support/axe';
-import { expectValidHtml } from '../support/html-validity';
+import { expectAccessibleValidHtml } from '../support/page-checks';
 import { expect, storedSession, test } from '../support/fixtures';
 import { expectedAnswer } from '../support/page-guard';
 
@@ -98,6 +97,5 @@ test('the documents page with the access name has no axe violations', async ({
   await page.goto(link);
   await expectDocumentsFor(page, name);
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
-  await expectNoAxeViolations(page, '/protected through an access link');
-  await expectValidHtml(page, '/protected through an access link');
+  await expectAccessibleValidHtml(page, '/protected through an access link');
 });

@@ -1,8 +1,8 @@
 // axe-core and html-validate on every route in both themes and with every overlay open: no
 // violation of the WCAG 2.0–2.2 A and AA rules and valid HTML, at desktop and phone width.
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations, revealWholePage } from '../support/axe';
-import { expectValidHtml } from '../support/html-validity';
+import { revealWholePage } from '../support/axe';
+import { expectAccessibleValidHtml } from '../support/page-checks';
 import { expect, openWithSession, test } from '../support/fixtures';
 import { expectedAnswer } from '../support/page-guard';
 import { LANGUAGES, textsOf, type LanguageTexts } from '../support/languages';
@@ -73,8 +73,7 @@ for (const t of LANGUAGES) {
           await route.open(page, token);
           if (theme === 'classic') await useClassicTheme(page);
           await revealWholePage(page);
-          await expectNoAxeViolations(page, `${route.name} (${theme})`);
-          await expectValidHtml(page, `${route.name} (${theme})`);
+          await expectAccessibleValidHtml(page, `${route.name} (${theme})`);
         });
       }
     }
@@ -83,8 +82,7 @@ for (const t of LANGUAGES) {
       await page.goto(t.path('/'));
       await headerLoginButton(page).click();
       await expect(loginDialog(page)).toBeVisible();
-      await expectNoAxeViolations(page, 'the login panel');
-      await expectValidHtml(page, 'the login panel');
+      await expectAccessibleValidHtml(page, 'the login panel');
     });
 
     test('the burger menu open', { tag: '@mobile' }, async ({ page }) => {
@@ -92,8 +90,7 @@ for (const t of LANGUAGES) {
       await burger(page).click();
       await expect(burger(page)).toHaveAttribute('aria-expanded', 'true');
       await page.waitForTimeout(400);
-      await expectNoAxeViolations(page, 'the open menu');
-      await expectValidHtml(page, 'the open menu');
+      await expectAccessibleValidHtml(page, 'the open menu');
     });
 
     for (const { link, title } of [t.impressum, t.privacy]) {
@@ -105,8 +102,7 @@ for (const t of LANGUAGES) {
           .click();
         await expect(page.getByRole('dialog', { name: title })).toContainText(/\w{20}/);
         await page.waitForTimeout(300);
-        await expectNoAxeViolations(page, `the ${link} popup`);
-        await expectValidHtml(page, `the ${link} popup`);
+        await expectAccessibleValidHtml(page, `the ${link} popup`);
       });
     }
   });

@@ -3,8 +3,7 @@
 // the switch at the end of the header's navigation opens the same page (and section) in the
 // other language, with or without JavaScript, remembering nothing but the address. Only / offers
 // English, to a browser that prefers it.
-import { expectNoAxeViolations } from '../support/axe';
-import { expectValidHtml } from '../support/html-validity';
+import { expectAccessibleValidHtml } from '../support/page-checks';
 import { expect, test } from '../support/fixtures';
 import { LANGUAGES, type LanguageTexts } from '../support/languages';
 import { goToSection, openMenuIfFolded, sectionHeading } from '../support/site';
@@ -128,8 +127,7 @@ test('only / offers English to a browser that prefers it, never by a redirect', 
     'href',
     '/en/',
   );
-  await expectNoAxeViolations(page, 'the offer of English');
-  await expectValidHtml(page, 'the offer of English');
+  await expectAccessibleValidHtml(page, 'the offer of English');
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   await expect(notice).toBeHidden();
   for (const path of ['/all-projects', '/en/']) {
