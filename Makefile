@@ -85,6 +85,9 @@ access-log-local: node_modules ## The same for make local
 BACKUP_DIR ?= $(or $(shell sed -n 's/^BACKUP_DIR=//p' .env 2>/dev/null | tail -n 1 | tr -d "\"'"),backups)
 override BACKUP_DIR := $(abspath $(BACKUP_DIR))
 export BACKUP_DIR
+# The compose project: `name` in docker-compose.yml, unless the environment
+# names another (as the engine suite does for its own runs).
+PROJECT_NAME := $(or $(COMPOSE_PROJECT_NAME),portfolio)
 BACKUP_COMPOSE := $(COMPOSE) -f docker-compose.yml -f docker-compose.backup.yml
 BACKUP_RUN := $(BACKUP_COMPOSE) run --rm --no-deps -T
 BACKUP_STORES := --project /project --store access=/app/access --store outbox=/app/mail-outbox \
@@ -98,7 +101,7 @@ NEED_FILE = @test -n "$(FILE)" || { echo 'Welches Archiv? make $@ FILE=backups/p
 
 backup: docker-check ## Archive accesses, outbox, inbox, certificates, .env, documents into BACKUP_DIR (Docker)
 	@mkdir -p "$(BACKUP_DIR)"
-	@if docker volume inspect portfolio_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
+	@if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
 	PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
 	$(BACKUP_RUN) backup$$tls create $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}
 

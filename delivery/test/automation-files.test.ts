@@ -97,8 +97,12 @@ describe('hosted CI workflow', () => {
       [20, 24],
     );
     assert.match(content, /platforms: linux\/amd64,linux\/arm64/);
-    // The engine suite on the real base images, then the tester's command.
-    assert.match(content, /npm run test:engine -w delivery/);
+    // The engine suite on the real base images of the runner's engine,
+    // named for it, then the tester's command.
+    assert.match(
+      content,
+      /ENGINE_DOCKER_HOST=unix:\/\/\/var\/run\/docker\.sock npm run test:engine -w delivery/,
+    );
     assert.match(content, /make test/);
   });
 });

@@ -4,21 +4,17 @@
 // Compose v2 (`docker compose`) where the engine has it, otherwise with
 // Debian's Compose 1.29 after the mechanical translation below.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import { repoRoot } from '@portfolio/stack';
-import {
-  dockerCli,
-  mustRun,
-  run,
-  runAsync,
-  succeeded,
-  type Engine,
-  type RunResult,
-} from './docker-engine';
+import { mustRun, run, runAsync, succeeded, type RunResult } from './command-run';
+import { dockerCli, type Engine } from './docker-engine';
 
-export const PROJECT_NAME = 'portfolio';
+/** Every run's project name starts so; never `portfolio`, the owner's. */
+const PROJECT_PREFIX = 'portfolio-engine-test-';
+const PROJECT_LABEL = 'com.docker.compose.project';
 export const TLS_FILES = ['docker-compose.yml', 'docker-compose.tls.yml'];
 
 interface ComposeFile {
@@ -62,6 +58,8 @@ export function findCompose(engine: Engine): ComposeTool {
 }
 
 export class ComposeProject {
+  /** A compose project name of this run's own: its containers, volumes and networks carry it. */
+  readonly name = `${PROJECT_PREFIX}${randomBytes(4).toString('hex')}`;
   readonly dir: string;
   /**
    * Where Compose 1's translation is written: over the copy's own files, or
@@ -80,7 +78,7 @@ export class ComposeProject {
     this.dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-engine-'));
     this.composeDir = options.filesAsWritten && tool.translated ? `${this.dir}-compose1` : this.dir;
     mkdirSync(this.composeDir, { recursive: true });
-    this.removeLeftovers();
+    if (engine.own) this.removeLeftovers();
     const files = mustRun('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
       cwd: repoRoot,
     })
@@ -104,11 +102,11 @@ export class ComposeProject {
   }
 
   private projectArgs(): string[] {
-    return ['-p', PROJECT_NAME, '--project-directory', this.dir];
+    return ['-p', this.name, '--project-directory', this.dir];
   }
 
   private runEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-    return { ...this.engine.env, COMPOSE_PROJECT_NAME: PROJECT_NAME, ...this.env, ...extra };
+    return { ...this.engine.env, COMPOSE_PROJECT_NAME: this.name, ...this.env, ...extra };
   }
 
   /** `docker compose ARGS` in the project folder (files: the Makefile's default). */
@@ -163,7 +161,7 @@ export class ComposeProject {
       '--all',
       '--quiet',
       '--filter',
-      `label=com.docker.compose.project=${PROJECT_NAME}`,
+      `label=${PROJECT_LABEL}=${this.name}`,
       '--filter',
       `label=com.docker.compose.service=${service}`,
     ]).trim();
@@ -180,22 +178,33 @@ export class ComposeProject {
     return JSON.parse(this.docker(['inspect', '--format', `{{json ${format}}}`, id])) as T;
   }
 
-  /** What a run that was stopped half-way left of the project: a new start begins clean. */
+  /**
+   * What a run that was stopped half-way left in the suite's own engine: a
+   * new start begins clean. Only there: on an engine named for the suite,
+   * nothing but this run's own project is ever removed.
+   */
   private removeLeftovers() {
-    const label = `label=com.docker.compose.project=${PROJECT_NAME}`;
-    const list = (args: string[]) =>
-      this.docker([...args, '--filter', label])
+    const leftovers = (args: string[], key = '.ID') =>
+      this.docker([
+        ...args,
+        '--filter',
+        `label=${PROJECT_LABEL}`,
+        '--format',
+        `{{${key}}} {{.Label "${PROJECT_LABEL}"}}`,
+      ])
         .split('\n')
-        .filter(Boolean);
-    const containers = list(['ps', '--all', '--quiet']);
+        .map((line) => line.split(' '))
+        .filter(([id, project]) => id && project?.startsWith(PROJECT_PREFIX))
+        .map(([id]) => id);
+    const containers = leftovers(['ps', '--all']);
     if (containers.length > 0) this.docker(['rm', '--force', '--volumes', ...containers]);
-    const volumes = list(['volume', 'ls', '--quiet']);
+    const volumes = leftovers(['volume', 'ls'], '.Name');
     if (volumes.length > 0) this.docker(['volume', 'rm', ...volumes]);
-    const networks = list(['network', 'ls', '--quiet']);
+    const networks = leftovers(['network', 'ls']);
     if (networks.length > 0) this.docker(['network', 'rm', ...networks]);
   }
 
-  /** Containers, networks and volumes of the project: gone. */
+  /** Containers, networks and volumes of this run's project: gone. */
   destroy() {
     this.compose(['--profile', 'test', 'down', '--volumes', '--remove-orphans', '--timeout', '5'], {
       files: TLS_FILES,

@@ -1,13 +1,16 @@
-// A Docker engine for the engine suite: the one DOCKER_HOST names, or the
-// machine's own at /var/run/docker.sock, when it answers; otherwise a dockerd
-// of the suite's own, with its own data root,
-// run root and socket under the cache folder, so nothing else on the machine
-// is touched and built layers survive between runs. Only what the suite
-// started is stopped.
-import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+// The Docker engine the engine suite runs on. By default a dockerd of the
+// suite's own, with its own data root, run root, socket and network
+// (engine-network.ts), started and stopped by the suite: the machine's own
+// engine, which may host the owner's site, is never used, stopped or
+// reconfigured, whatever DOCKER_HOST says. Another engine only when it is
+// named for the suite alone (ENGINE_DOCKER_HOST, as the hosted workflow
+// does with its runner's engine); docs/engine-tests.md.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { until } from '../helpers/until';
+import { run } from './command-run';
+import { createEngineNetwork } from './engine-network';
 
 /** Layers, the stand-ins' root file system and downloads, kept between runs. */
 export const cacheDir = process.env.ENGINE_CACHE_DIR ?? '/var/cache/portfolio-engine';
@@ -23,64 +26,12 @@ export interface Engine {
   /** Environment for docker, compose and make: DOCKER_HOST and BuildKit on. */
   env: NodeJS.ProcessEnv;
   serverVersion: string;
+  /** True for the suite's own dockerd: only there may it tag stand-ins or remove what it finds. */
+  own: boolean;
   stop(): Promise<void>;
 }
 
-export interface RunResult {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
-export function run(
-  command: string,
-  args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string; timeoutMs?: number } = {},
-): RunResult {
-  const result: SpawnSyncReturns<string> = spawnSync(command, args, {
-    env: options.env ?? process.env,
-    cwd: options.cwd,
-    input: options.input,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-    timeout: options.timeoutMs ?? 15 * 60_000,
-  });
-  if (result.error) throw result.error;
-  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
-
-/** The same as run(), without blocking: the test can act while it runs. */
-export function runAsync(
-  command: string,
-  args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string },
-): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: options.env, cwd: options.cwd });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (status) => resolve({ status: status ?? -1, stdout, stderr }));
-  });
-}
-
-/** The result of a run that succeeded, or an error with what ran and the end of its own words. */
-export function succeeded(result: RunResult, what: string): RunResult {
-  if (result.status !== 0)
-    throw new Error(
-      `${what} exited with ${result.status}\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`,
-    );
-  return result;
-}
-
-/** Runs and returns stdout, or fails with the command's own words. */
-export function mustRun(...args: Parameters<typeof run>): string {
-  return succeeded(run(...args), `${args[0]} ${args[1].join(' ')}`).stdout;
-}
-
-function engineEnv(host: string): NodeJS.ProcessEnv {
+export function engineEnv(host: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DOCKER_HOST: host,
@@ -92,7 +43,7 @@ function engineEnv(host: string): NodeJS.ProcessEnv {
   };
 }
 
-function serverVersion(host: string): string | undefined {
+export function serverVersion(host: string): string | undefined {
   const result = spawnSync(dockerCli, ['version', '--format', '{{.Server.Version}}'], {
     env: engineEnv(host),
     encoding: 'utf8',
@@ -101,24 +52,19 @@ function serverVersion(host: string): string | undefined {
   return result.status === 0 ? result.stdout.trim() : undefined;
 }
 
-const SYSTEM_HOST = 'unix:///var/run/docker.sock';
+const namedHost = () => process.env.ENGINE_DOCKER_HOST || undefined;
 
-/** An engine that already runs and answers, with its version. */
-function runningEngine(): { host: string; version: string } | undefined {
-  for (const host of [process.env.DOCKER_HOST, SYSTEM_HOST]) {
-    const version = host ? serverVersion(host) : undefined;
-    if (host && version) return { host, version };
-  }
-  return undefined;
-}
+const OWN_DAEMON_TOOLS = ['dockerd', 'docker-compose', 'debootstrap', 'ip', 'iptables'];
 
 /** Why no engine can run here, or undefined when one can. */
 export function whyNoEngine(): string | undefined {
-  if (runningEngine()) return undefined;
+  const named = namedHost();
+  if (named)
+    return serverVersion(named) ? undefined : `ENGINE_DOCKER_HOST=${named} does not answer`;
   if (process.getuid?.() !== 0) return 'needs root to start its own dockerd';
-  for (const tool of ['dockerd', 'docker-compose', 'debootstrap'])
+  for (const tool of OWN_DAEMON_TOOLS)
     if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0)
-      return `${tool} is missing (apt-get install docker.io docker-compose debootstrap)`;
+      return `${tool} is missing (apt-get install docker.io docker-compose debootstrap iproute2 iptables)`;
   if (!existsSync('/sys/fs/cgroup')) return 'the kernel offers no cgroups';
   return undefined;
 }
@@ -130,6 +76,7 @@ async function startOwnDaemon(): Promise<Engine> {
   const socket = path.join(root, 'docker.sock');
   const host = `unix://${socket}`;
   const logFile = path.join(root, 'dockerd.log');
+  const network = createEngineNetwork();
   const daemon = spawn(
     'dockerd',
     [
@@ -141,39 +88,43 @@ async function startOwnDaemon(): Promise<Engine> {
       path.join(root, 'dockerd.pid'),
       '-H',
       host,
-      // Ports a compose file publishes without an address stay on loopback.
-      '--ip',
-      '127.0.0.1',
+      ...network.daemonArgs,
     ],
     { stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')] },
   );
-  const version = await until(
-    () => {
-      if (daemon.exitCode !== null)
-        throw new Error(
-          `dockerd exited with ${daemon.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
-        );
-      return serverVersion(host);
-    },
-    'dockerd to answer',
-    60_000,
-  );
-  return {
-    host,
-    env: engineEnv(host),
-    serverVersion: version,
-    async stop() {
-      if (daemon.exitCode !== null) return;
+  const stop = async () => {
+    // A network's bridge outlives a stopped dockerd.
+    run(dockerCli, ['network', 'prune', '--force'], { env: engineEnv(host) });
+    if (daemon.exitCode === null) {
       const exited = new Promise((resolve) => daemon.once('exit', resolve));
       daemon.kill('SIGTERM');
       await exited;
-    },
+    }
+    network.remove();
   };
+  try {
+    const version = await until(
+      () => {
+        if (daemon.exitCode !== null)
+          throw new Error(
+            `dockerd exited with ${daemon.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
+          );
+        return serverVersion(host);
+      },
+      'dockerd to answer',
+      60_000,
+    );
+    return { host, env: engineEnv(host), serverVersion: version, own: true, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 export async function startEngine(): Promise<Engine> {
-  const running = runningEngine();
-  if (!running) return startOwnDaemon();
-  const { host, version } = running;
-  return { host, env: engineEnv(host), serverVersion: version, stop: async () => {} };
+  const host = namedHost();
+  if (!host) return startOwnDaemon();
+  const version = serverVersion(host);
+  if (!version) throw new Error(`ENGINE_DOCKER_HOST=${host} does not answer`);
+  return { host, env: engineEnv(host), serverVersion: version, own: false, stop: async () => {} };
 }

@@ -6,7 +6,8 @@ import { request, type RawResponse } from '../helpers/http-client';
 import { until } from '../helpers/until';
 import { ComposeProject, findCompose } from './compose-project';
 import { ensureBaseImages, type BaseImage } from './stand-ins';
-import { dockerCli, run, startEngine, succeeded, type Engine } from './docker-engine';
+import { run, succeeded } from './command-run';
+import { dockerCli, startEngine, type Engine } from './docker-engine';
 
 export interface MailpitMessage {
   ID: string;

@@ -1,16 +1,17 @@
 // The base images the product pins, in the engine the suite uses: the real
-// ones when the engine has them or can pull them, otherwise stand-ins built
-// here and tagged with the very same names, so Dockerfile.api,
-// Dockerfile.web and the compose files build and run unchanged. A stand-in
-// carries the label portfolio.stand-in saying what it is; docs/engine-tests.md
-// lists what a stand-in cannot prove.
+// ones when the engine has them or can pull them, otherwise, and only in the
+// engine the suite started itself, stand-ins built here and tagged with the
+// very same names, so Dockerfile.api, Dockerfile.web and the compose files
+// build and run unchanged. A stand-in carries the label portfolio.stand-in
+// saying what it is; docs/engine-tests.md lists what a stand-in cannot prove.
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { repoRoot } from '@portfolio/stack';
 import { readStages } from '../helpers/dockerfile-stages';
-import { cacheDir, dockerCli, mustRun, run, type Engine } from './docker-engine';
+import { mustRun, run } from './command-run';
+import { cacheDir, dockerCli, type Engine } from './docker-engine';
 
 const standInDir = path.join(__dirname, 'stand-ins');
 const contextDir = path.join(cacheDir, 'stand-in-context');
@@ -235,6 +236,11 @@ export function ensureBaseImages(engine: Engine, log: (line: string) => void): B
     else if (label === undefined && pulled(engine, tag)) images.push({ tag, source: 'pulled' });
     else missing.push(tag);
   }
+  if (missing.length > 0 && !engine.own)
+    throw new Error(
+      `${missing.join(', ')}: neither present nor pullable on ENGINE_DOCKER_HOST; ` +
+        'stand-ins are built only in the engine the suite starts itself (leave ENGINE_DOCKER_HOST unset)',
+    );
   if (missing.length > 0) {
     log(`stand-ins: building ${missing.join(', ')}`);
     ensureDebianBase(engine, log, debianHash());

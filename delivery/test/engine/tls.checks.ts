@@ -15,7 +15,7 @@ import {
 } from '../helpers/certificate';
 import { pebbleConfigJson } from '../helpers/pebble';
 import { until } from '../helpers/until';
-import { PROJECT_NAME, TLS_FILES } from './compose-project';
+import { TLS_FILES } from './compose-project';
 import type { EngineSession } from './engine-session';
 import { buildFixtureImage } from './stand-ins';
 
@@ -67,7 +67,7 @@ export function tlsChecks(current: () => EngineSession) {
       webAddress = session.project.inspect<Record<string, { IPAddress: string }>>(
         'web',
         '.NetworkSettings.Networks',
-      )[`${PROJECT_NAME}_portfolio`].IPAddress;
+      )[`${session.project.name}_portfolio`].IPAddress;
     });
 
     after(() => {
