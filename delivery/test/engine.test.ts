@@ -3,11 +3,14 @@
 // from docker-compose.yml with `make up` in a fresh checkout without .env,
 // then the owner's first minutes, what the engine reports about each
 // container, state across restarts and rebuilds, a killed API, HTTPS from
-// the TLS overlay and a burst of visitors under the Pi's limits.
-// docs/engine-tests.md says how the engine and the base images are found.
-import { before, after, describe } from 'node:test';
+// the TLS overlay and a burst of visitors under the Pi's limits. All of it
+// runs beside an engine that hosts the owner's site, which it must leave as
+// it was. docs/engine-tests.md says how the engines and base images are found.
+import assert from 'node:assert/strict';
+import { before, after, describe, it } from 'node:test';
 import { whyNoEngine } from './engine/docker-engine';
 import { EngineSession } from './engine/engine-session';
+import { ownerEngine, type OwnerEngine, type OwnerState } from './engine/owner-engine';
 import { firstStartChecks } from './engine/first-start.checks';
 import { containerChecks } from './engine/containers.checks';
 import { stateChecks } from './engine/state.checks';
@@ -16,32 +19,60 @@ import { tlsChecks } from './engine/tls.checks';
 import { limitsChecks } from './engine/limits.checks';
 
 const whyNot = whyNoEngine();
+const log = (line: string) => console.log(line);
 
 describe(
   'on a real Docker engine',
   { skip: whyNot ? `engine suite skipped: ${whyNot}` : false },
   () => {
-    let session: EngineSession | undefined;
-    const current = () => {
-      if (!session) throw new Error('the engine session did not start');
-      return session;
-    };
+    let owner: OwnerEngine | undefined;
+    let ownerBefore: OwnerState | undefined;
+    const shellHost = process.env.DOCKER_HOST;
 
     before(async () => {
-      const started = Date.now();
-      session = await EngineSession.start((line) => console.log(line));
-      console.log(`engine: base images ready after ${Math.round((Date.now() - started) / 1000)} s`);
+      owner = await ownerEngine(log);
+      ownerBefore = await owner?.state();
+      // An owner's shell points at the owner's engine; the suite must not follow it.
+      if (owner?.host) process.env.DOCKER_HOST = owner.host;
     });
 
     after(async () => {
-      await session?.stop();
+      if (shellHost === undefined) delete process.env.DOCKER_HOST;
+      else process.env.DOCKER_HOST = shellHost;
+      await owner?.stop();
     });
 
-    firstStartChecks(current);
-    containerChecks(current);
-    stateChecks(current);
-    backupChecks(current);
-    limitsChecks(current);
-    tlsChecks(current);
+    describe('the site in the engine the suite starts', () => {
+      let session: EngineSession | undefined;
+      const current = () => {
+        if (!session) throw new Error('the engine session did not start');
+        return session;
+      };
+
+      before(async () => {
+        const started = Date.now();
+        session = await EngineSession.start(log);
+        console.log(
+          `engine: base images ready after ${Math.round((Date.now() - started) / 1000)} s`,
+        );
+      });
+
+      after(async () => {
+        await session?.stop();
+      });
+
+      firstStartChecks(current);
+      containerChecks(current);
+      stateChecks(current);
+      backupChecks(current);
+      limitsChecks(current);
+      tlsChecks(current);
+    });
+
+    it("leaves the engine that hosts the owner's site as it was", async (t) => {
+      if (!owner || !ownerBefore) return t.skip('no owner’s engine to compare');
+      console.log(`engine: compared with ${owner.description}`);
+      assert.deepEqual(await owner.state(), ownerBefore);
+    });
   },
 );

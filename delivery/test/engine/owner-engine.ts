@@ -1,0 +1,219 @@
+// The engine of a server that already hosts the owner's site, beside which
+// the suite must run without touching it. Where the machine's own engine
+// answers (/var/run/docker.sock) it is that one, only ever read. Otherwise a
+// stand-in is started the way Docker starts on a server (docker0, Docker's
+// own iptables chains, ip_forward) holding a `portfolio` project: a volume
+// with a file, a container serving it on a published port, a network and an
+// image named like the site's. Its state before the suite and after must be
+// the same (docs/engine-tests.md).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '@portfolio/stack';
+import { request } from '../helpers/http-client';
+import { until } from '../helpers/until';
+import { mustRun, run } from './command-run';
+import { dockerCli, engineEnv, serverVersion } from './docker-engine';
+
+const MACHINE_HOST = 'unix:///var/run/docker.sock';
+const FORWARD_SYSCTL = '/proc/sys/net/ipv4/ip_forward';
+const SITE_FILE = 'Zugänge der Inhaberin\n';
+
+/** Everything the suite must leave as it was. */
+export interface OwnerState {
+  containers: string[];
+  volumes: string[];
+  networks: string[];
+  images: string[];
+  /** iptables-save without counters or dates: Docker's chains and everyone else's. */
+  firewall: string;
+  /** What the owner's container serves from its volume (the stand-in only). */
+  served?: string;
+}
+
+export interface OwnerEngine {
+  /** What it is, for the suite's output. */
+  description: string;
+  /** The DOCKER_HOST of an owner's shell, or undefined for the machine's default. */
+  host?: string;
+  state(): Promise<OwnerState>;
+  stop(): Promise<void>;
+}
+
+function lines(host: string, args: string[]): string[] {
+  return mustRun(dockerCli, args, { env: engineEnv(host) })
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .sort();
+}
+
+function firewall(): string {
+  return mustRun('iptables-save', [])
+    .split('\n')
+    .filter((line) => !line.startsWith('#'))
+    .join('\n');
+}
+
+function engineState(host: string): Omit<OwnerState, 'served'> {
+  return {
+    containers: lines(host, [
+      'ps',
+      '--all',
+      '--no-trunc',
+      '--format',
+      '{{.ID}} {{.Names}} {{.State}} {{.Image}}',
+    ]),
+    volumes: lines(host, ['volume', 'ls', '--format', '{{.Name}}']),
+    networks: lines(host, ['network', 'ls', '--no-trunc', '--format', '{{.ID}} {{.Name}}']),
+    images: lines(host, [
+      'image',
+      'ls',
+      '--all',
+      '--no-trunc',
+      '--format',
+      '{{.ID}} {{.Repository}}:{{.Tag}}',
+    ]),
+    firewall: firewall(),
+  };
+}
+
+/** The machine's own engine: read, never changed. */
+function machineEngine(version: string): OwnerEngine {
+  return {
+    description: `the machine's own engine (Docker ${version}), only read`,
+    state: async () => engineState(MACHINE_HOST),
+    stop: async () => {},
+  };
+}
+
+/** A tiny image of busybox's httpd, named like the site's web image. */
+function importSiteImage(host: string, dir: string) {
+  const root = path.join(dir, 'image');
+  mustRun('mkdir', ['-p', path.join(root, 'bin')]);
+  mustRun('cp', ['/bin/busybox', path.join(root, 'bin', 'busybox')]);
+  for (const tool of ['sh', 'httpd'])
+    mustRun('ln', ['-s', 'busybox', path.join(root, 'bin', tool)]);
+  mustRun('sh', ['-c', `tar -C '${root}' -c . | '${dockerCli}' import - portfolio-web:latest`], {
+    env: engineEnv(host),
+  });
+}
+
+async function fillSite(host: string, dir: string): Promise<string> {
+  importSiteImage(host, dir);
+  const docker = (args: string[]) => mustRun(dockerCli, args, { env: engineEnv(host) });
+  const label = ['--label', 'com.docker.compose.project=portfolio'];
+  docker(['volume', 'create', ...label, 'portfolio_access-data']);
+  docker(['network', 'create', ...label, 'portfolio_portfolio']);
+  const port = await freePort();
+  writeFileSync(path.join(dir, 'index.html'), SITE_FILE);
+  docker([
+    'run',
+    '--rm',
+    '-v',
+    'portfolio_access-data:/data',
+    '-v',
+    `${dir}:/in:ro`,
+    'portfolio-web',
+    'sh',
+    '-c',
+    'cp /in/index.html /data/',
+  ]);
+  docker([
+    'run',
+    '--detach',
+    '--name',
+    'portfolio-web-1',
+    ...label,
+    '--label',
+    'com.docker.compose.service=web',
+    '--network',
+    'portfolio_portfolio',
+    '-v',
+    'portfolio_access-data:/data:ro',
+    '-p',
+    `127.0.0.1:${port}:8080`,
+    'portfolio-web',
+    'httpd',
+    '-f',
+    '-p',
+    '8080',
+    '-h',
+    '/data',
+  ]);
+  return `http://127.0.0.1:${port}/index.html`;
+}
+
+/** A server's engine: Docker's defaults, its own data root and socket, here only. */
+async function standInEngine(log: (line: string) => void): Promise<OwnerEngine> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-owner-engine-'));
+  const host = `unix://${path.join(dir, 'docker.sock')}`;
+  const firewallBefore = spawnSync('iptables-save', [], { encoding: 'utf8' }).stdout;
+  const forwardBefore = readFileSync(FORWARD_SYSCTL, 'utf8').trim();
+  const logFile = path.join(dir, 'dockerd.log');
+  const daemon = spawn(
+    'dockerd',
+    [
+      '--data-root',
+      path.join(dir, 'data'),
+      '--exec-root',
+      path.join(dir, 'exec'),
+      '--pidfile',
+      path.join(dir, 'dockerd.pid'),
+      '-H',
+      host,
+    ],
+    { stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')] },
+  );
+  const stop = async () => {
+    // A network's bridge outlives a stopped dockerd.
+    run(dockerCli, ['rm', '--force', 'portfolio-web-1'], { env: engineEnv(host) });
+    run(dockerCli, ['network', 'prune', '--force'], { env: engineEnv(host) });
+    if (daemon.exitCode === null) {
+      const exited = new Promise((resolve) => daemon.once('exit', resolve));
+      daemon.kill('SIGTERM');
+      await exited;
+    }
+    // What Docker made on the host and leaves behind when it stops.
+    run('ip', ['link', 'delete', 'docker0']);
+    run('iptables-restore', [], { input: firewallBefore });
+    writeFileSync(FORWARD_SYSCTL, forwardBefore);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const version = await until(() => serverVersion(host), 'the owner’s dockerd to answer', 60_000);
+    const url = await fillSite(host, dir);
+    log(
+      `engine: beside a stand-in of the owner's engine (Docker ${version}, ${host}) hosting a portfolio project`,
+    );
+    return {
+      description: 'a stand-in of the owner’s engine',
+      host,
+      state: async () => ({
+        ...engineState(host),
+        served: await request(url).then(
+          (response) => `${response.status} ${response.body.toString()}`,
+        ),
+      }),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The engine that hosts the owner's site, or undefined (with the reason logged) when none can be had. */
+export async function ownerEngine(log: (line: string) => void): Promise<OwnerEngine | undefined> {
+  const version = serverVersion(MACHINE_HOST);
+  if (version) return machineEngine(version);
+  const whyNot = !existsSync('/bin/busybox')
+    ? '/bin/busybox is missing (apt-get install busybox-static)'
+    : existsSync('/sys/class/net/docker0')
+      ? 'docker0 exists, but no engine answers at /var/run/docker.sock'
+      : undefined;
+  if (!whyNot) return standInEngine(log);
+  log(`engine: no owner's engine to run beside: ${whyNot}`);
+  return undefined;
+}
