@@ -23,8 +23,7 @@ interface HostConfig {
 }
 
 interface State {
-  StartedAt: string;
-  Health?: { Status: string; Log: Array<{ End: string; ExitCode: number }> };
+  Health?: { Status: string };
 }
 
 /** The user IDs of every process in a service's container. */
@@ -38,12 +37,11 @@ function processUids(session: EngineSession, service: string): string[] {
     .map((line) => line.trim().split(/\s+/)[1]);
 }
 
-/** When a container's healthcheck first passed. */
-function firstHealthy(session: EngineSession, service: string): number {
-  const state = session.project.inspect<State>(service, '.State');
-  const passed = state.Health?.Log.find((entry) => entry.ExitCode === 0);
-  assert.ok(passed, `${service} has passed a healthcheck`);
-  return Date.parse(passed.End);
+/** When the engine recorded `action` of `service` for the first time. */
+function firstTime(session: EngineSession, service: string, action: string): number {
+  const time = session.events.first(service, action);
+  assert.ok(time, `the engine recorded "${action}" for ${service}`);
+  return time;
 }
 
 export function containerChecks(current: () => EngineSession) {
@@ -81,10 +79,10 @@ export function containerChecks(current: () => EngineSession) {
           `${service} to be healthy`,
           90_000,
         );
-      const started = (service: string) =>
-        Date.parse(session.project.inspect<State>(service, '.State').StartedAt);
-      assert.ok(started('api') >= firstHealthy(session, 'mailpit'), 'api after a healthy mailpit');
-      assert.ok(started('web') >= firstHealthy(session, 'api'), 'web after a healthy api');
+      const started = (service: string) => firstTime(session, service, 'start');
+      const healthy = (service: string) => firstTime(session, service, 'health_status: healthy');
+      assert.ok(started('api') >= healthy('mailpit'), 'api after a healthy mailpit');
+      assert.ok(started('web') >= healthy('api'), 'web after a healthy api');
     });
   });
 }

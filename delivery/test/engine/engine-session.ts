@@ -5,6 +5,7 @@ import { freePort } from '@portfolio/stack';
 import { request, type RawResponse } from '../helpers/http-client';
 import { until } from '../helpers/until';
 import { ComposeProject, findCompose } from './compose-project';
+import { EngineEvents } from './engine-events';
 import { ensureBaseImages, type BaseImage } from './stand-ins';
 import { run, succeeded } from './command-run';
 import { dockerCli, startEngine, type Engine } from './docker-engine';
@@ -21,6 +22,8 @@ export class EngineSession {
     readonly engine: Engine,
     readonly baseImages: BaseImage[],
     readonly project: ComposeProject,
+    /** Starts and health changes of the project's containers, from the engine. */
+    readonly events: EngineEvents,
     readonly webUrl: string,
     readonly mailpitUrl: string,
   ) {}
@@ -52,6 +55,7 @@ export class EngineSession {
         engine,
         baseImages,
         project,
+        new EngineEvents(engine, project.name),
         `http://127.0.0.1:${webPort}`,
         `http://127.0.0.1:${mailpitPort}`,
       );
@@ -62,6 +66,7 @@ export class EngineSession {
   }
 
   async stop() {
+    this.events.stop();
     this.project.destroy();
     await this.engine.stop();
   }
