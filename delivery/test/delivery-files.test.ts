@@ -180,6 +180,23 @@ describe('Dockerfiles', () => {
     assert.match(last(webStages).image, /^nginx:\d+\.\d+\.\d+-alpine$/);
   });
 
+  it('run every stage that only makes files on the build platform, the images themselves per target', () => {
+    const platforms = (stages: Stage[]) =>
+      Object.fromEntries(stages.map((stage) => [stage.name, stage.platform ?? 'target']));
+    assert.deepEqual(platforms(apiStages), {
+      manifests: '$BUILDPLATFORM',
+      deps: '$BUILDPLATFORM',
+      build: '$BUILDPLATFORM',
+      test: 'target',
+      runtime: 'target',
+    });
+    assert.deepEqual(platforms(webStages), {
+      manifests: '$BUILDPLATFORM',
+      build: '$BUILDPLATFORM',
+      runtime: 'target',
+    });
+  });
+
   it('build the API with dev dependencies and run it with production ones only', () => {
     const build = apiStages.find((stage) => stage.name === 'build') as Stage;
     assert.ok(argsOf(build, 'RUN').some((run) => run.startsWith('npm ci')));

@@ -17,6 +17,8 @@ export interface Step {
 export interface Stage {
   name: string;
   image: string;
+  /** FROM's --platform, as written ($BUILDPLATFORM), or undefined for the target's. */
+  platform?: string;
   steps: Step[];
 }
 
@@ -46,7 +48,12 @@ export function readStages(file: string): Stage[] {
     const step = toStep(instruction);
     if (step.keyword === 'FROM') {
       const [image, , name] = step.args;
-      stages.push({ name: name ?? String(stages.length), image, steps: [] });
+      stages.push({
+        name: name ?? String(stages.length),
+        image,
+        platform: step.flags.platform,
+        steps: [],
+      });
     } else if (stages.length > 0) {
       stages[stages.length - 1].steps.push(step);
     }
