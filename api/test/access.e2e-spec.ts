@@ -1,13 +1,13 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAccessCommand } from '../src/access/access.cli';
 import { AccessLogEntry } from '../src/access/access-log';
 import { AccessStore } from '../src/access/access-store';
 import { getBytes } from './support/binary';
 import { copyDocuments, readRepoManifest } from './support/documents-fixture';
+import { scratchDir } from './support/scratch';
 import { SmtpSink } from './support/smtp-sink';
 import { TestApp, TestEnv, loginToken, startTestApp } from './support/test-app';
 import { until } from './support/until';
@@ -73,7 +73,7 @@ describe('personal access links', () => {
   beforeEach(async () => {
     sink = new SmtpSink();
     await sink.start();
-    dir = await mkdtemp(join(tmpdir(), 'api-access-'));
+    dir = scratchDir('api-access-');
   });
   afterEach(async () => {
     await testApp?.close();

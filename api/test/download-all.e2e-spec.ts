@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getBytes } from './support/binary';
 import { copyDocuments, readRepoManifest, REPO_DOCUMENTS_DIR } from './support/documents-fixture';
+import { scratchDir } from './support/scratch';
 import { TestApp, loginToken, startTestApp } from './support/test-app';
 import { unzip } from './support/unzip';
 
@@ -47,7 +47,7 @@ describe('the documents.zip cache', () => {
 
   it('builds once for visitors asking at once, sends a known size, and rebuilds after a change', async () => {
     const documents = await copyDocuments();
-    const zipCacheDir = await mkdtemp(join(tmpdir(), 'portfolio-zip-test-'));
+    const zipCacheDir = scratchDir('portfolio-zip-test-');
     const testApp = await startTestApp({
       DOCUMENTS_DIR: documents.dir,
       ZIP_CACHE_DIR: zipCacheDir,
@@ -79,7 +79,7 @@ describe('the documents.zip cache', () => {
   });
 
   it('answers with X-Accel-Redirect to the internal locations behind nginx, with the headers nginx keeps', async () => {
-    const zipCacheDir = await mkdtemp(join(tmpdir(), 'portfolio-zip-test-'));
+    const zipCacheDir = scratchDir('portfolio-zip-test-');
     const testApp = await startTestApp({ DOCUMENTS_VIA_NGINX: 'true', ZIP_CACHE_DIR: zipCacheDir });
     try {
       const token = await loginToken(testApp);

@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from './support/scratch';
 import { SmtpSink } from './support/smtp-sink';
 import { until } from './support/until';
 import { TestApp, TestEnv, startTestApp } from './support/test-app';
@@ -11,7 +11,7 @@ const CONTACT = {
   message: 'Grüezi aus dem Outbox-Test',
 };
 
-const newOutbox = () => mkdtempSync(join(tmpdir(), 'portfolio-outbox-test-'));
+const newOutbox = () => scratchDir('portfolio-outbox-test-');
 const filesIn = (outbox: string, folder: string) => {
   try {
     return readdirSync(join(outbox, folder));

@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import { scratchDir } from './support/scratch';
 import { TestApp, startTestApp } from './support/test-app';
 
 describe('POST /api/mail without SMTP_HOST', () => {
@@ -9,13 +9,10 @@ describe('POST /api/mail without SMTP_HOST', () => {
   let spoolDir: string;
 
   beforeAll(async () => {
-    spoolDir = join(await mkdtemp(join(tmpdir(), 'api-spool-')), 'mail-spool');
+    spoolDir = join(scratchDir('api-spool-'), 'mail-spool');
     testApp = await startTestApp({ MAIL_SPOOL_DIR: spoolDir, MAIL_TO: 'owner@example.ch' });
   });
-  afterAll(async () => {
-    await testApp.close();
-    await rm(join(spoolDir, '..'), { recursive: true, force: true });
-  });
+  afterAll(() => testApp.close());
 
   it('writes the mail as an .eml file into the spool folder and logs it', async () => {
     const contact = { name: 'Beat Keller', email: 'beat@example.ch', message: 'Hallo zusammen' };

@@ -1,26 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { scratchDir } from './support/scratch';
 import { TEST_PASSWORD, TEST_USERNAME, TestApp, startTestApp } from './support/test-app';
 
 const CONTACT = { name: 'Max Muster', email: 'max@example.ch', message: 'Grüezi' };
 
 describe('rate limits behind one proxy', () => {
   let testApp: TestApp;
-  let spoolDir: string;
 
   beforeAll(async () => {
-    spoolDir = await mkdtemp(join(tmpdir(), 'api-spool-'));
     testApp = await startTestApp({
       LOGIN_RATE_LIMIT: '5',
       MAIL_RATE_LIMIT: '2',
-      MAIL_SPOOL_DIR: spoolDir,
+      MAIL_SPOOL_DIR: scratchDir('api-spool-'),
     });
   });
-  afterAll(async () => {
-    await testApp.close();
-    await rm(spoolDir, { recursive: true, force: true });
-  });
+  afterAll(() => testApp.close());
 
   // nginx appends the address it saw as the last X-Forwarded-For entry.
   const loginVia = (forwardedFor: string, password = 'falsch') =>

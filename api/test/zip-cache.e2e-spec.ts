@@ -1,10 +1,10 @@
 // What a visitor gets from GET /api/download-all when the cache folder or the
 // documents are not what the last build left: always a whole, current archive.
-import { mkdtemp, readFile, readdir, stat, truncate, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getBytes } from './support/binary';
 import { copyDocuments, readRepoManifest, REPO_DOCUMENTS_DIR } from './support/documents-fixture';
+import { scratchDir } from './support/scratch';
 import { TestApp, TestEnv, loginToken, startTestApp } from './support/test-app';
 import { unzip } from './support/unzip';
 
@@ -37,7 +37,7 @@ describe('the documents.zip cache when its folder or the documents change behind
 
   beforeEach(async () => {
     documents = await copyDocuments();
-    zipCacheDir = await mkdtemp(join(tmpdir(), 'portfolio-zip-test-'));
+    zipCacheDir = scratchDir('portfolio-zip-test-');
   });
   afterEach(async () => {
     await testApp?.close();

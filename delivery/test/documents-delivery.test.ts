@@ -2,20 +2,20 @@
 // then answers X-Accel-Redirect, and nginx (the project's template) sends
 // the file or documents.zip with its size, ranges and every header.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, truncateSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, readdirSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startStack, unzip, type Stack } from '@portfolio/stack';
 import { assertSecurityHeaders } from './helpers/headers';
 import { request } from './helpers/http-client';
+import { scratchDir } from './helpers/scratch';
 
 describe('documents through nginx (X-Accel-Redirect)', () => {
   let stack: Stack;
   let auth: Record<string, string>;
   const file = 'uek-294.pdf';
   let bytes: Buffer;
-  const zipCacheDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-zip-delivery-'));
+  const zipCacheDir = scratchDir('portfolio-zip-delivery-');
 
   before(async () => {
     stack = await startStack({

@@ -4,8 +4,6 @@
 // messages stored before it are still delivered. See docs/faults.md.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
@@ -20,6 +18,7 @@ import {
   waitForHttp,
 } from '@portfolio/stack';
 import { request } from './helpers/http-client';
+import { scratchDir } from './helpers/scratch';
 import { until } from './helpers/until';
 
 const CONTACT = JSON.stringify({
@@ -92,7 +91,7 @@ describe('contact mail through faults of a home server', () => {
   });
 
   it('kill -9 at the moment the server takes a mail: sent again after restart, never lost', async () => {
-    const outbox = await mkdtemp(path.join(os.tmpdir(), 'portfolio-outbox-kill-'));
+    const outbox = scratchDir('portfolio-outbox-kill-');
     let victim: ManagedProcess | undefined;
     // The API dies after the server has the mail and before it hears "250 OK": the worst moment.
     const sink = await startSink(() => victim?.child.kill('SIGKILL'));
@@ -119,7 +118,7 @@ describe('contact mail through faults of a home server', () => {
     'a full disk answers 503, leaves no temporary file and still delivers what it stored',
     { skip: isRoot ? false : 'needs root for a private mount namespace' },
     async () => {
-      const outbox = await mkdtemp(path.join(os.tmpdir(), 'portfolio-outbox-full-'));
+      const outbox = scratchDir('portfolio-outbox-full-');
       const smtpPort = await freePort();
       // A 48 KiB tmpfs, mounted for the API alone, plays the full SD card.
       const mountAndRun = `mount -t tmpfs -o size=48k tmpfs "${outbox}" && exec "$0" "$@"`;

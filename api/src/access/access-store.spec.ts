@@ -1,11 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { scratchDir } from '../../test/support/scratch';
 import { AccessStore } from './access-store';
 
 describe('AccessStore', () => {
   it('keeps every access when several commands add one at the same time', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'portfolio-access-store-'));
+    const dir = scratchDir('portfolio-access-store-');
     const names = Array.from({ length: 8 }, (_, i) => `Firma ${i}`);
 
     // Separate stores, as separate command processes would have.
@@ -16,7 +14,7 @@ describe('AccessStore', () => {
   });
 
   it('leaves accesses.json as it was when there is nothing to revoke', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'portfolio-access-store-'));
+    const dir = scratchDir('portfolio-access-store-');
     const store = new AccessStore(dir);
     await store.add('Muster AG', 30);
     const before = await store.fingerprint();

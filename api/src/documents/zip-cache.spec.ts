@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { access, mkdtemp, readdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { AvailableFile } from './documents.types';
+import { scratchDir } from '../../test/support/scratch';
 import { KEPT_AFTER_USE_MS, ZipCache } from './zip-cache';
 
 const file = (path: string, filename: string, ino = 1n): AvailableFile => ({
@@ -19,7 +19,7 @@ const file = (path: string, filename: string, ino = 1n): AvailableFile => ({
 
 describe('ZipCache', () => {
   it('publishes nothing when a build is interrupted, and builds whole on the next request', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'zip-cache-spec-'));
+    const dir = scratchDir('zip-cache-spec-');
     const good = join(dir, 'a.pdf');
     await writeFile(good, 'abc');
     const cache = new ZipCache(join(dir, 'cache'), new Logger('test'));
@@ -35,7 +35,7 @@ describe('ZipCache', () => {
   });
 
   it('lets visitors asking at once share one build', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'zip-cache-spec-'));
+    const dir = scratchDir('zip-cache-spec-');
     await writeFile(join(dir, 'a.pdf'), 'abc');
     const cache = new ZipCache(join(dir, 'cache'), new Logger('test'));
     const files = [file(join(dir, 'a.pdf'), 'a.pdf')];
@@ -45,7 +45,7 @@ describe('ZipCache', () => {
   });
 
   it('keeps both archives when builds for two states of the documents run at once', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'zip-cache-spec-'));
+    const dir = scratchDir('zip-cache-spec-');
     await writeFile(join(dir, 'a.pdf'), 'abc');
     const cache = new ZipCache(join(dir, 'cache'), new Logger('test'));
     const [before, after] = await Promise.all([
@@ -58,7 +58,7 @@ describe('ZipCache', () => {
   });
 
   it('removes an archive once it has been neither built nor promised for a while', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'zip-cache-spec-'));
+    const dir = scratchDir('zip-cache-spec-');
     await writeFile(join(dir, 'a.pdf'), 'abc');
     let now = Date.now();
     const cache = new ZipCache(join(dir, 'cache'), new Logger('test'), () => now);
@@ -76,7 +76,7 @@ describe('ZipCache', () => {
   });
 
   it('leaves a build of its own under way when removing unfinished ones', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'zip-cache-spec-'));
+    const dir = scratchDir('zip-cache-spec-');
     // Reading a named pipe waits for its writer: the build stays under way until then.
     const pipe = join(dir, 'a.pdf');
     execFileSync('mkfifo', [pipe]);

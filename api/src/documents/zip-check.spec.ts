@@ -1,8 +1,8 @@
 import { createWriteStream } from 'node:fs';
-import { appendFile, mkdtemp, stat, truncate } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import archiver from 'archiver';
+import { scratchDir } from '../../test/support/scratch';
 import { checkZip } from './zip-check';
 
 async function writeZip(path: string, names: string[], forceZip64 = false): Promise<void> {
@@ -17,8 +17,8 @@ async function writeZip(path: string, names: string[], forceZip64 = false): Prom
 
 describe('checkZip', () => {
   let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'zip-check-spec-'));
+  beforeEach(() => {
+    dir = scratchDir('zip-check-spec-');
   });
 
   it.each([false, true])('takes a whole archive with its entries (ZIP64: %s)', async (zip64) => {

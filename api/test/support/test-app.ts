@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
@@ -8,6 +5,7 @@ import TestAgent from 'supertest/lib/agent';
 import { hashPassword } from '../../src/auth/password-hash';
 import { createApp } from '../../src/app.setup';
 import { CONFIG_KEYS } from '../../src/config/app-config';
+import { scratchDir } from './scratch';
 
 export type TestEnv = Partial<Record<(typeof CONFIG_KEYS)[number], string>>;
 
@@ -48,10 +46,11 @@ export interface TestApp {
  */
 export async function applyTestEnv(env: TestEnv = {}): Promise<void> {
   const defaults: TestEnv = {
-    // Each app its own outbox, unless a test shares one on purpose.
-    MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'portfolio-outbox-')),
-    ZIP_CACHE_DIR: mkdtempSync(join(tmpdir(), 'portfolio-zip-cache-')),
-    ACCESS_DIR: mkdtempSync(join(tmpdir(), 'portfolio-access-')),
+    // Each app its own folders, unless a test shares one on purpose; a folder the test
+    // names itself is not made at all.
+    MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? scratchDir('portfolio-outbox-'),
+    ZIP_CACHE_DIR: env.ZIP_CACHE_DIR ?? scratchDir('portfolio-zip-cache-'),
+    ACCESS_DIR: env.ACCESS_DIR ?? scratchDir('portfolio-access-'),
     AUTH_USERNAME: TEST_USERNAME,
     AUTH_PASSWORD_HASH: await testPasswordHash,
     JWT_SECRET: TEST_JWT_SECRET,

@@ -1,9 +1,7 @@
 // Runs the system nginx on a config rendered from the project's templates,
 // for one test file; stop() ends it and removes its run folder.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, chmod } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm, chmod } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import {
   freePort,
@@ -15,11 +13,12 @@ import {
   stopProcess,
   waitForHttp,
 } from '@portfolio/stack';
+import { scratchDir } from './scratch';
 
 const run = promisify(execFile);
 
 export async function makeRunDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-nginx-'));
+  const dir = scratchDir('portfolio-nginx-');
   await chmod(dir, 0o755);
   return dir;
 }

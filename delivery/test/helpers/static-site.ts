@@ -2,10 +2,10 @@
 // client-rendered shell spa.html, the 404 page, the same four in English under en/, hashed assets (one with a
 // precompressed .gz twin whose content differs, to prove gzip_static), an
 // image and robots.txt.
-import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { scratchDir } from './scratch';
 
 export const INDEX_HTML =
   '<!doctype html><html lang="de"><head><title>Portfolio</title></head><body><div id="root"></div></body></html>\n';
@@ -27,7 +27,7 @@ export const APP_JS = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
 export const PRECOMPRESSED_CSS = 'body{color:green}/* from the .gz file */\n';
 
 export async function makeStaticSite(): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'portfolio-site-'));
+  const root = scratchDir('portfolio-site-');
   await mkdir(path.join(root, 'assets'));
   await mkdir(path.join(root, 'en'));
   await writeFile(path.join(root, 'index.html'), INDEX_HTML);

@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { scratchDir } from '../../../test/support/scratch';
 import { parseAppConfig } from '../../config/app-config';
 import { Outbox } from './outbox';
 import { OutboxStore } from './outbox-store';
@@ -9,9 +7,7 @@ import { QueuedMail } from './queued-mail';
 const MAIL = { from: 'a@example.ch', to: 'b@example.ch', subject: 'Hallo', text: 'Grüezi' };
 
 const newOutbox = () =>
-  new Outbox(
-    parseAppConfig({ MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'portfolio-outbox-unit-')) }),
-  );
+  new Outbox(parseAppConfig({ MAIL_OUTBOX_DIR: scratchDir('portfolio-outbox-unit-') }));
 
 describe('Outbox', () => {
   it('stores a message without listing or reading the queue, however long it is', async () => {
