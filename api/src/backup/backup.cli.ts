@@ -22,6 +22,7 @@ import {
 import type { Env } from '../config/env-readers';
 import { REPO_ROOT } from '../config/paths';
 import { createArchive } from './archive-writer';
+import { formatBytes } from './archive-size';
 import { readArchive } from './archive-reader';
 import { ArchiveRefusedError, describeStores } from './backup-manifest';
 import {
@@ -50,12 +51,6 @@ function projectVersion(env: Env): string {
   } catch {
     return env.PORTFOLIO_VERSION || 'unknown';
   }
-}
-
-function size(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 function storesOf(
@@ -94,7 +89,7 @@ export const runBackupCommand: OwnerCommand = async (args, env, print) => {
       const pruned =
         removed.length > 0 ? `; ${removed.length} alte(s) gelöscht (BACKUP_KEEP=${keep})` : '';
       return print(
-        `Sicherung ${summary.path} (${size(summary.bytes)}): ` +
+        `Sicherung ${summary.path} (${formatBytes(summary.bytes)}): ` +
           `${describeStores(summary.stores)} Datei(en)${absent}${pruned}`,
       );
     }
