@@ -21,6 +21,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { repoRoot } from '@portfolio/stack';
 
 const backupCli = path.join(repoRoot, 'api', 'src', 'backup', 'backup.cli.ts');
@@ -209,10 +210,15 @@ describe('backup-local: create, verify, restore', () => {
   it('refuses a cut, an altered and a foreign archive with one line, and changes nothing', () => {
     const [archive] = ours();
     const bytes = readFileSync(path.join(backups, archive));
-    const middle = Math.floor(bytes.length / 2);
+    // One byte of zeugnis.pdf changed inside the tar, gzipped again: a sound
+    // gzip, so only the file's SHA-256 in the manifest can tell.
+    const tar = gunzipSync(bytes);
+    const inPdf = tar.indexOf(Buffer.alloc(1000, 7)) + 500;
+    assert.ok(inPdf > 500, 'zeugnis.pdf found in the tar');
+    tar[inPdf] ^= 0xff;
     const damaged = {
       cut: bytes.subarray(0, Math.floor(bytes.length * 0.6)),
-      altered: Buffer.from(bytes).fill(bytes[middle] ^ 0xff, middle, middle + 1),
+      altered: gzipSync(tar),
       foreign: spawnSync('tar', ['-czf', '-', '-C', work, 'project']).stdout,
     };
     const state = everything();
@@ -224,6 +230,7 @@ describe('backup-local: create, verify, restore', () => {
         assert.equal(run.status, 1, `${kind} ${command}`);
         assert.equal(run.stdout, '');
         assert.match(run.stderr, /^Archiv abgelehnt: [^\n]+\n$/, `${kind}: ${run.stderr}`);
+        if (kind === 'altered') assert.match(run.stderr, /zeugnis\.pdf ist verändert/);
       }
       assert.deepEqual(everything(), state, `${kind}: nothing changed`);
     }

@@ -116,7 +116,11 @@ export const runBackupCommand: OwnerCommand = async (args, env, print) => {
   }
 };
 
-if (require.main === module)
-  runOwnerCommand(runBackupCommand, (error) =>
-    error instanceof ArchiveRefusedError ? `Archiv abgelehnt: ${error.message}` : error.message,
-  );
+/** The owner's one line for a failure: a refused archive says so first. */
+export function describeBackupError(error: Error): string {
+  return error instanceof ArchiveRefusedError
+    ? `Archiv abgelehnt: ${error.message}`
+    : error.message;
+}
+
+if (require.main === module) runOwnerCommand(runBackupCommand, describeBackupError);
