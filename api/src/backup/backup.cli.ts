@@ -4,7 +4,10 @@
 //   verify FILE
 //       checks the archive against its manifest; changes nothing
 //   restore FILE [--local] [--project DIR] [--store NAME=DIR]… [--file NAME=FILE]…
-//       checks the whole archive first, then replaces each store's contents
+//       checks the whole archive first, then replaces every store's contents,
+//       all or none (restore.ts)
+// Both create and restore first finish or undo a restore that was cut short
+// (restore-recovery.ts).
 // --local: the stores of `make local` (access, outbox, mail) and the project's;
 // --project DIR: that folder's .env, and documents/private when DOCUMENTS_DIR
 // points there (BACKUP_DOCUMENTS=false leaves them out).
@@ -33,6 +36,7 @@ import {
   type Store,
 } from './backup-stores';
 import { restoreArchive } from './restore';
+import { describeRecovery, recoverInterruptedRestores } from './restore-recovery';
 import { parseKeep, pruneArchives } from './retention';
 
 const USAGE = `Aufruf:
@@ -81,6 +85,9 @@ export const runBackupCommand: OwnerCommand = async (args, env, print) => {
       if (archive !== undefined) throw new UsageError(USAGE);
       const keep = parseKeep(env.BACKUP_KEEP);
       const stores = storesOf(values, env, false);
+      // A restore cut short is resolved first: never an archive of half-restored stores.
+      for (const recovery of await recoverInterruptedRestores(stores))
+        print(describeRecovery(recovery));
       const backupDir = resolve(REPO_ROOT, env.BACKUP_DIR || 'backups');
       const summary = await createArchive({ stores, backupDir, version: projectVersion(env) });
       const removed = await pruneArchives(backupDir, keep, summary.path);
@@ -103,7 +110,9 @@ export const runBackupCommand: OwnerCommand = async (args, env, print) => {
     }
     case 'restore': {
       if (!archive || rest.length > 0) throw new UsageError(USAGE);
-      const { manifest, untouched } = await restoreArchive(archive, storesOf(values, env, true));
+      const targets = storesOf(values, env, true);
+      const { manifest, untouched, recovered } = await restoreArchive(archive, targets);
+      for (const recovery of recovered) print(describeRecovery(recovery));
       const kept =
         untouched.length > 0 ? `; nicht im Archiv, unverändert: ${untouched.join(', ')}` : '';
       return print(
