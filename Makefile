@@ -79,12 +79,10 @@ access-log-local: node_modules ## The same for make local
 # Backups (docs/backup.md): one archive of everything the site cannot
 # rebuild, into BACKUP_DIR; restore checks the whole archive first. The
 # Docker targets run the tool in a short-lived container of the API image
-# (docker-compose.backup.yml). BACKUP_DIR comes from the environment, else
-# from .env, else backups/; it is made here, so it belongs to the owner.
-# Absolute, so compose mounts a folder (a bare name would be a named volume).
-BACKUP_DIR ?= $(or $(shell sed -n 's/^BACKUP_DIR=//p' .env 2>/dev/null | tail -n 1 | tr -d "\"'"),backups)
-override BACKUP_DIR := $(abspath $(BACKUP_DIR))
-export BACKUP_DIR
+# (docker-compose.backup.yml), so the host needs no Node: compose reads
+# BACKUP_DIR from .env for the folder it mounts, as it reads every setting
+# of the Docker stack, and the tool reads the others from .env itself.
+# Nothing here parses .env.
 # The compose project: `name` in docker-compose.yml, unless the environment
 # names another (as the engine suite does for its own runs).
 PROJECT_NAME := $(or $(COMPOSE_PROJECT_NAME),portfolio)
@@ -100,7 +98,6 @@ RESTORE_FILE = /restore/$(notdir $(FILE))
 NEED_FILE = @test -n "$(FILE)" || { echo 'Welches Archiv? make $@ FILE=backups/portfolio-backup-….tar.gz' >&2; exit 2; }
 
 backup: docker-check ## Archive accesses, outbox, inbox, certificates, .env, documents into BACKUP_DIR (Docker)
-	@mkdir -p "$(BACKUP_DIR)"
 	@if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
 	PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
 	$(BACKUP_RUN) backup$$tls create $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}
@@ -108,16 +105,15 @@ backup: docker-check ## Archive accesses, outbox, inbox, certificates, .env, doc
 backup-local: node_modules ## The same for make local (.local/…, .env, documents/private)
 	$(BACKUP_CLI_LOCAL) create --local
 
-# Restore into a stopped or fresh stack: check the archive (it decides
-# whether the HTTPS volumes are restored too), restore, start the site.
+# Restore into a stopped or fresh stack: check the archive (its stores,
+# one JSON line from verify --json, decide whether the HTTPS volumes are
+# restored too), restore, start the site.
 restore: docker-check ## Restore FILE=backups/….tar.gz into the stopped stack, then start it (Docker)
 	$(NEED_FILE)
 	@if [ -n "$$($(COMPOSE) $(TLS_FILES) ps -q --status running 2>/dev/null)" ]; then \
 	  echo 'Die Website läuft noch: zuerst make down, dann make restore FILE=…' >&2; exit 1; fi
-	@mkdir -p "$(BACKUP_DIR)"
-	@held=$$($(BACKUP_RUN) $(RESTORE_MOUNT) restore verify "$(RESTORE_FILE)") || exit 1; \
-	echo "$$held"; \
-	case "$$held" in *' letsencrypt '*|*' certificates '*) tls=-tls;; esac; \
+	@held=$$($(BACKUP_RUN) $(RESTORE_MOUNT) restore verify --json "$(RESTORE_FILE)") || exit 1; \
+	case "$$held" in *'"name":"letsencrypt"'*|*'"name":"certificates"'*) tls=-tls;; esac; \
 	$(BACKUP_RUN) $(RESTORE_MOUNT) restore$$tls restore "$(RESTORE_FILE)" \
 	  $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} \
 	&& $(COMPOSE) $${tls:+$(TLS_FILES)} up -d

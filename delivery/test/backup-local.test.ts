@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   chmodSync,
+  chownSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -21,10 +22,12 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { repoRoot } from '@portfolio/stack';
 
 const backupCli = path.join(repoRoot, 'api', 'src', 'backup', 'backup.cli.ts');
 const accessCli = path.join(repoRoot, 'api', 'src', 'access', 'access.cli.ts');
+const isRoot = process.getuid?.() === 0;
 const hasSqliteBackup = Boolean(
   (process.getBuiltinModule?.('node:sqlite') as { backup?: unknown } | undefined)?.backup,
 );
@@ -185,7 +188,7 @@ describe('backup-local: create, verify, restore', () => {
     assert.equal(restored.status, 0, restored.stderr);
     assert.match(
       restored.stdout,
-      /^Wiederhergestellt aus .* access 3, outbox 3, env 1, documents 2 Datei\(en\)\n$/,
+      /^Archiv in Ordnung: .*\nWiederhergestellt aus .* access 3, outbox 3, env 1, documents 2 Datei\(en\)\n$/,
     );
 
     const after = everything();
@@ -209,10 +212,15 @@ describe('backup-local: create, verify, restore', () => {
   it('refuses a cut, an altered and a foreign archive with one line, and changes nothing', () => {
     const [archive] = ours();
     const bytes = readFileSync(path.join(backups, archive));
-    const middle = Math.floor(bytes.length / 2);
+    // One byte of zeugnis.pdf changed inside the tar, gzipped again: a sound
+    // gzip, so only the file's SHA-256 in the manifest can tell.
+    const tar = gunzipSync(bytes);
+    const inPdf = tar.indexOf(Buffer.alloc(1000, 7)) + 500;
+    assert.ok(inPdf > 500, 'zeugnis.pdf found in the tar');
+    tar[inPdf] ^= 0xff;
     const damaged = {
       cut: bytes.subarray(0, Math.floor(bytes.length * 0.6)),
-      altered: Buffer.from(bytes).fill(bytes[middle] ^ 0xff, middle, middle + 1),
+      altered: gzipSync(tar),
       foreign: spawnSync('tar', ['-czf', '-', '-C', work, 'project']).stdout,
     };
     const state = everything();
@@ -224,6 +232,7 @@ describe('backup-local: create, verify, restore', () => {
         assert.equal(run.status, 1, `${kind} ${command}`);
         assert.equal(run.stdout, '');
         assert.match(run.stderr, /^Archiv abgelehnt: [^\n]+\n$/, `${kind}: ${run.stderr}`);
+        if (kind === 'altered') assert.match(run.stderr, /zeugnis\.pdf ist verändert/);
       }
       assert.deepEqual(everything(), state, `${kind}: nothing changed`);
     }
@@ -254,13 +263,106 @@ describe('backup-local: create, verify, restore', () => {
     assert.ok(ours().includes(written), 'the archive just written stays');
     assert.ok(readdirSync(backups).includes('notizen.txt'));
     assert.ok(readdirSync(backups).includes('portfolio-backup-kopie.tar.gz'));
-    assert.equal(cli(['create', ...storeArgs], { BACKUP_KEEP: '0' }).status, 1);
+    const refused = cli(['create', ...storeArgs], { BACKUP_KEEP: '0' });
+    assert.equal(refused.status, 1);
+    assert.equal(
+      refused.stderr,
+      'Ungültige Einstellung: BACKUP_KEEP muss eine ganze Zahl von 1 bis 10000 sein.\n',
+    );
   });
 
-  it('leaves the documents out with BACKUP_DOCUMENTS=false', () => {
-    const run = cli(['create', ...storeArgs], { BACKUP_DOCUMENTS: 'false' });
+  it('leaves the documents out with BACKUP_DOCUMENTS=false or 0, in the environment or .env', () => {
+    for (const off of ['false', '0']) {
+      const run = cli(['create', ...storeArgs], { BACKUP_DOCUMENTS: off });
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, /access 3, outbox 3, env 1 Datei\(en\)/);
+    }
+    const envFile = path.join(project, '.env');
+    const before = readFileSync(envFile, 'utf8');
+    try {
+      appendFileSync(envFile, 'BACKUP_DOCUMENTS=0\n');
+      const run = cli(['create', ...storeArgs]);
+      assert.match(run.stdout, /access 3, outbox 3, env 1 Datei\(en\)/);
+    } finally {
+      writeFileSync(envFile, before);
+    }
+  });
+
+  it('verify --json prints one line a script can read', () => {
+    const [archive] = ours();
+    const run = cli(['verify', '--json', path.join(backups, archive)]);
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /access 3, outbox 3, env 1 Datei\(en\)/);
+    assert.equal(run.stdout.split('\n').length, 2, 'one line');
+    const { stores } = JSON.parse(run.stdout) as { stores: Array<{ name: string }> };
+    assert.deepEqual(
+      stores.slice(0, 3).map((store) => store.name),
+      ['access', 'outbox', 'env'],
+    );
+    // What the Makefile's `case` looks for (letsencrypt, certificates) is written so.
+    assert.ok(run.stdout.includes('"name":"outbox"'));
+  });
+
+  it(
+    'refuses a backup that cannot fit, before writing, and prunes nothing',
+    { skip: isRoot ? false : 'needs root for a private mount namespace' },
+    (t) => {
+      const small = mkdtempSync(path.join(os.tmpdir(), 'portfolio-backup-small-'));
+      t.after(() => rmSync(small, { recursive: true, force: true }));
+      // A 256 KiB tmpfs for this command alone, nearly full with an older archive.
+      const older = 'portfolio-backup-2020-01-01T000000Z.tar.gz';
+      const script =
+        'mount -t tmpfs -o size=256k tmpfs "$BACKUP_DIR" && ' +
+        `head -c 200000 /dev/urandom > "$BACKUP_DIR/${older}" && ` +
+        '"$@"; status=$?; echo "left: $(ls -A "$BACKUP_DIR")"; exit $status';
+      const command = [process.execPath, '--import', 'tsx', backupCli, 'create', ...storeArgs];
+      const run = spawnSync('unshare', ['-m', 'sh', '-c', script, 'sh', ...command], {
+        env: { ...env, BACKUP_DIR: small, BACKUP_KEEP: '1' },
+        encoding: 'utf8',
+      });
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(
+        run.stderr,
+        new RegExp(
+          `^Sicherung abgelehnt: in ${small} sind \\d+\\.\\d kB frei, die Sicherung braucht ` +
+            'bis zu \\d+\\.\\d kB; kein Archiv geschrieben, nichts verändert\\.\\n$',
+        ),
+      );
+      // No temporary archive, no scratch folder, and BACKUP_KEEP=1 removed nothing.
+      assert.equal(run.stdout, `left: ${older}\n`);
+    },
+  );
+
+  it('breaks off with one line when a store cannot be read, leaving no archive', (t) => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'portfolio-backup-unreadable-'));
+    t.after(() => rmSync(home, { recursive: true, force: true }));
+    const store = path.join(home, 'access');
+    const secret = path.join(store, 'accesses.json');
+    mkdirSync(store);
+    writeFileSync(secret, '[]');
+    chmodSync(secret, 0o000);
+    const folder = path.join(home, 'backups');
+    // Root reads every file: the command runs as nobody, who owns all but that file.
+    const asNobody = isRoot ? { uid: 65534, gid: 65534 } : {};
+    if (isRoot) {
+      chmodSync(home, 0o755);
+      for (const owned of [home, store]) chownSync(owned, 65534, 65534);
+    }
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', backupCli, 'create', '--store', `access=${store}`],
+      {
+        ...asNobody,
+        env: { PATH: env.PATH, HOME: home, TMPDIR: home, BACKUP_DIR: folder },
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(run.status, 1, run.stderr);
+    assert.equal(
+      run.stderr,
+      `Sicherung abgebrochen: access (${store}) ist nicht lesbar (EACCES: ${secret}); ` +
+        'kein Archiv geschrieben, nichts verändert.\n',
+    );
+    assert.deepEqual(readdirSync(folder), []);
   });
 
   it('copies a SQLite inbox with SQLite online backup, or says which Node it needs', async (t) => {

@@ -264,10 +264,6 @@ describe('.env.example and .dockerignore', () => {
       'TRUSTED_PROXIES',
       'TLS_CERT_FILE',
       'TLS_KEY_FILE',
-      // Read by the backup tool and the Makefile, not by the API.
-      'BACKUP_DIR',
-      'BACKUP_KEEP',
-      'BACKUP_DOCUMENTS',
     ];
     for (const name of names) assert.ok(name in example, `${name} in .env.example`);
   });

@@ -1,14 +1,7 @@
-// Reads KEY=value files (.env, nginx/defaults.env) with Node's own parser.
-import { existsSync, readFileSync } from 'node:fs';
-import { parseEnv } from 'node:util';
+// KEY=value files (.env, nginx/defaults.env), read the API's one way.
+export { readEnvFile } from '@portfolio/api/config';
 
 export type EnvMap = Record<string, string | undefined>;
-
-/** The variables of an env file, or an empty map when it does not exist. */
-export function readEnvFile(file: string): Record<string, string> {
-  if (!existsSync(file)) return {};
-  return parseEnv(readFileSync(file, 'utf8')) as Record<string, string>;
-}
 
 /** Later sources win; undefined and empty values do not override. */
 export function mergeEnv(...sources: EnvMap[]): Record<string, string> {

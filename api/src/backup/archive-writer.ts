@@ -1,7 +1,11 @@
 // Writes one archive (tar, gzip) of every store, with manifest.json as its
 // last entry. The archive is written under a hidden temporary name with
 // owner-only permissions and renamed only once it is complete and flushed,
-// so BACKUP_DIR never holds a half-written archive under a real name.
+// so BACKUP_DIR never holds a half-written archive under a real name. A
+// backup that cannot finish (a full disk, a store unreadable or gone
+// meanwhile) removes its temporary archive and scratch folder and reports
+// one line (backup-failure.ts); before writing, archive-size.ts checks the
+// archive can fit at all.
 //
 // Consistent while the site runs, store by store:
 // - The API replaces the files of the access store and of the outbox whole
@@ -17,8 +21,8 @@
 //   backup (sqlite-copy.ts), never as raw files.
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, type Stats } from 'node:fs';
-import { chown, lstat, mkdir, open, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
-import { basename, join, posix, sep } from 'node:path';
+import { chown, lstat, mkdir, open, readlink, rename, rm, stat } from 'node:fs/promises';
+import { basename, join, posix } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { pack, type Pack } from 'tar-stream';
@@ -31,6 +35,9 @@ import {
   type ManifestStore,
 } from './backup-manifest';
 import type { Store } from './backup-stores';
+import { archiveFailed, isDiskFull, storeUnreadable, storeVanished } from './backup-failure';
+import { checkRoom } from './archive-size';
+import { listStore } from './store-listing';
 import { copySqliteDatabase, isSqliteDatabase, sidecarOf } from './sqlite-copy';
 import { archiveName } from './retention';
 import { syncToDisk } from '../common/durable-file';
@@ -64,10 +71,28 @@ function unlessGone<T>(pending: Promise<T>): Promise<T | undefined> {
   });
 }
 
+/** Only the permission bits: restore refuses set-uid, set-gid and sticky. */
+const PERMISSIONS = 0o777;
+
+/**
+ * An entry's sink ends through its callback, with an error when the
+ * archive fails (a full disk); the sink's own 'error' event then carries
+ * the same error and must not go unheard, or the process dies of it.
+ */
+function openEntry(archive: Pack, header: Parameters<Pack['entry']>[0], body?: Buffer) {
+  let settle: (error?: Error | null) => void = () => undefined;
+  const done = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error ? reject(error) : resolve());
+  });
+  // Awaited later, or raced while the file is read: never an unhandled rejection meanwhile.
+  done.catch(() => undefined);
+  const sink = body ? archive.entry(header, body, settle) : archive.entry(header, settle);
+  sink.on('error', () => undefined);
+  return { sink, done };
+}
+
 function addEntry(archive: Pack, header: Parameters<Pack['entry']>[0], body?: Buffer) {
-  return new Promise<void>((resolve, reject) =>
-    archive.entry(header, body ?? Buffer.alloc(0), (error) => (error ? reject(error) : resolve())),
-  );
+  return openEntry(archive, header, body ?? Buffer.alloc(0)).done;
 }
 
 /** Streams one file into the archive, hashing exactly the bytes that go in. */
@@ -81,25 +106,25 @@ async function addFile(archive: Pack, source: Source): Promise<ManifestEntry | u
     const { size } = stats;
     const { mode, uid, gid } = source.owner ?? stats;
     const hash = createHash('sha256');
-    const entry = { name: source.name, size, mode: mode & 0o7777, uid, gid, mtime: stats.mtime };
+    const permissions = mode & PERMISSIONS;
+    const entry = { name: source.name, size, mode: permissions, uid, gid, mtime: stats.mtime };
     if (size === 0) await addEntry(archive, entry);
     else {
-      let settle: (error?: Error | null) => void = () => undefined;
-      const finished = new Promise<void>((resolve, reject) => {
-        settle = (error) => (error ? reject(error) : resolve());
-      });
-      const sink = archive.entry(entry, (error) => settle(error));
+      const { sink, done } = openEntry(archive, entry);
       const bytes = file.createReadStream({ start: 0, end: size - 1, autoClose: false });
       for await (const chunk of bytes) {
         hash.update(chunk as Buffer);
         if (!sink.write(chunk))
-          await new Promise<void>((resolve) => sink.once('drain', () => resolve()));
+          await Promise.race([
+            new Promise<void>((resolve) => sink.once('drain', () => resolve())),
+            done,
+          ]);
       }
       sink.end(Buffer.alloc(0));
-      await finished;
+      await done;
     }
     const sha256 = hash.digest('hex');
-    return { path: source.name, type: 'file', size, sha256, mode: mode & 0o7777, uid, gid };
+    return { path: source.name, type: 'file', size, sha256, mode: permissions, uid, gid };
   } finally {
     await file.close();
   }
@@ -109,7 +134,7 @@ async function addSource(archive: Pack, source: Source): Promise<ManifestEntry |
   const { stats, name } = source;
   const owner = { uid: stats.uid, gid: stats.gid };
   if (stats.isDirectory()) {
-    const mode = stats.mode & 0o7777;
+    const mode = stats.mode & PERMISSIONS;
     await addEntry(archive, { name, type: 'directory', mode, ...owner, mtime: stats.mtime });
     return { path: name, type: 'directory', mode, ...owner };
   }
@@ -122,48 +147,45 @@ async function addSource(archive: Pack, source: Source): Promise<ManifestEntry |
   return addFile(archive, source);
 }
 
-/** replaceFileDurably()'s temporary files, and what an interrupted restore left behind. */
-const TEMPORARY = /^\..+\.tmp$/;
-
-/**
- * Every folder, file and link below a store's folder, parents first (sockets
- * and such are skipped later). Left out: hidden temporary files and folders,
- * and what is inside the store's `leaveOut` folder.
- */
-async function listStore(root: string, leaveOut: string | undefined): Promise<string[]> {
-  const names = await readdir(root, { recursive: true });
-  return names
-    .filter((name) => leaveOut === undefined || !name.startsWith(leaveOut + sep))
-    .filter((name) => !name.split(sep).some((part) => TEMPORARY.test(part)))
-    .map((name) => name.split(sep).join('/'))
-    .sort();
-}
-
 class StoreWriter {
   readonly entries: ManifestEntry[] = [];
 
   constructor(
     private readonly archive: Pack,
     private readonly scratch: string,
+    /** The archive's own failure (a full disk), which is never a store's fault. */
+    private readonly writeError: () => unknown,
   ) {}
 
-  async addStore(store: Store): Promise<ManifestStore | undefined> {
-    const rootStats = await unlessGone(lstat(store.path));
-    if (!rootStats) return undefined;
-    const root = storeRoot(store.name);
+  /** Adds a store the size check found; one gone since, or unreadable, stops the backup. */
+  async addStore(store: Store): Promise<ManifestStore> {
     const before = this.entries.length;
-    if (store.kind === 'file') {
-      await this.add({ name: root, path: store.path, stats: await stat(store.path) });
-    } else {
-      if (!rootStats.isDirectory()) throw new Error(`${store.path} ist kein Ordner.`);
-      await this.add({ name: root, path: store.path, stats: rootStats });
-      await this.addFolderContents(store.path, root, store.leaveOut);
+    try {
+      await this.addRoot(store);
+    } catch (error) {
+      if (this.writeError() !== undefined || isDiskFull(error)) throw error;
+      throw storeUnreadable(store, error);
     }
     const added = this.entries
       .slice(before)
       .filter((entry): entry is FileEntry => entry.type === 'file');
     const bytes = added.reduce((sum, entry) => sum + entry.size, 0);
     return { name: store.name, kind: store.kind, files: added.length, bytes };
+  }
+
+  private async addRoot(store: Store): Promise<void> {
+    const rootStats = await lstat(store.path);
+    const root = storeRoot(store.name);
+    if (store.kind === 'file') {
+      const stats = await stat(store.path);
+      // A FIFO would block the backup, a folder would not restore as one file.
+      if (!stats.isFile()) throw new Error('keine gewöhnliche Datei');
+      if (!(await this.add({ name: root, path: store.path, stats }))) throw storeVanished(store);
+      return;
+    }
+    if (!rootStats.isDirectory()) throw new Error('kein Ordner');
+    await this.add({ name: root, path: store.path, stats: rootStats });
+    await this.addFolderContents(store.path, root, store.leaveOut);
   }
 
   private async addFolderContents(
@@ -222,6 +244,8 @@ export interface CreateOptions {
   backupDir: string;
   version: string;
   now?: Date;
+  /** Runs before each store is read: the tests' seam for a store that changes meanwhile. */
+  beforeStore?: (store: Store) => Promise<void>;
 }
 
 /** The archive writes as root in Docker: it belongs to whoever owns BACKUP_DIR, who copies it off. */
@@ -231,27 +255,29 @@ async function handToFolderOwner(path: string, folder: string): Promise<void> {
   if (uid !== 0 || gid !== 0) await chown(path, uid, gid);
 }
 
-/** Writes the archive to `temporary`; returns the manifest's stores and the absent ones. */
+/** Writes the archive of the present stores to `temporary`; returns the manifest's stores. */
 async function writeArchive(
   temporary: string,
   scratch: string,
-  { stores, version, now }: Omit<CreateOptions, 'backupDir'> & { now: Date },
-) {
+  present: Store[],
+  { version, now, beforeStore }: Omit<CreateOptions, 'backupDir' | 'stores'> & { now: Date },
+): Promise<ManifestStore[]> {
   const started = Date.now();
   const archive = pack();
+  let writeError: unknown;
   const written = pipeline(
     archive as unknown as NodeJS.ReadableStream,
     createGzip(),
     createWriteStream(temporary, { flags: 'r+' }),
-  );
-  const writer = new StoreWriter(archive, scratch);
+  ).catch((error: unknown) => {
+    writeError = error;
+  });
+  const writer = new StoreWriter(archive, scratch, () => writeError);
   const summaries: ManifestStore[] = [];
-  const absent: string[] = [];
   try {
-    for (const store of stores) {
-      const summary = await writer.addStore(store);
-      if (summary) summaries.push(summary);
-      else absent.push(store.name);
+    for (const store of present) {
+      await beforeStore?.(store);
+      summaries.push(await writer.addStore(store));
     }
     const manifest = newManifest({
       version,
@@ -264,38 +290,49 @@ async function writeArchive(
     await addEntry(archive, { name: MANIFEST_NAME, mode: 0o600, mtime: now }, body);
     archive.finalize();
   } catch (error) {
+    const cause = writeError ?? error;
     archive.destroy(error as Error);
-    await written.catch(() => undefined);
-    throw error;
+    await written;
+    throw cause;
   }
   await written;
-  return { summaries, absent };
+  if (writeError !== undefined) throw writeError;
+  return summaries;
 }
 
+/**
+ * Writes one archive of the stores into BACKUP_DIR, or nothing: any failure
+ * removes the temporary archive and the scratch folder and throws a
+ * BackupFailedError with the owner's one line.
+ */
 export async function createArchive({
   stores,
   backupDir,
-  version,
   now = new Date(),
+  ...options
 }: CreateOptions): Promise<ArchiveSummary> {
-  await mkdir(backupDir, { recursive: true, mode: 0o700 });
-  const path = await archiveName(backupDir, now);
-  const temporary = join(backupDir, `.${basename(path)}.${randomUUID()}.tmp`);
+  let temporary: string | undefined;
   const scratch = join(backupDir, `.portfolio-backup-scratch-${randomUUID()}.tmp`);
   try {
+    await mkdir(backupDir, { recursive: true, mode: 0o700 });
+    const found = await checkRoom(stores, backupDir);
+    const path = await archiveName(backupDir, now);
+    temporary = join(backupDir, `.${basename(path)}.${randomUUID()}.tmp`);
     await mkdir(scratch, { mode: 0o700 });
     // Owner-only from the first byte: the archive holds personal data.
     const created = await open(temporary, 'wx', 0o600);
     await created.chmod(0o600).finally(() => created.close());
-    const { summaries, absent } = await writeArchive(temporary, scratch, { stores, version, now });
+    const present = stores.filter((store) => found.has(store.name));
+    const summaries = await writeArchive(temporary, scratch, present, { ...options, now });
     await syncToDisk(temporary);
     await handToFolderOwner(temporary, backupDir);
     await rename(temporary, path);
     await syncToDisk(backupDir);
+    const absent = stores.filter((store) => !found.has(store.name)).map((store) => store.name);
     return { path, bytes: (await stat(path)).size, stores: summaries, absent };
   } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
+    if (temporary) await rm(temporary, { force: true });
+    throw archiveFailed(backupDir, error);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -31,6 +31,13 @@ const file = (path: string): ManifestEntry => ({
   ...owner,
 });
 
+const link = (path: string, target: string): ManifestEntry => ({
+  path,
+  type: 'symlink',
+  target,
+  ...owner,
+});
+
 describe('parseManifest', () => {
   it('accepts folders, files and links inside their store', () => {
     const entries: ManifestEntry[] = [
@@ -40,6 +47,31 @@ describe('parseManifest', () => {
       { path: 'stores/access/link', type: 'symlink', target: 'live/a.json', ...owner },
     ];
     expect(parseManifest(manifestText(entries)).entries).toHaveLength(4);
+  });
+
+  it("accepts certbot's links from live/ into archive/", () => {
+    const folder = (path: string): ManifestEntry => ({
+      path,
+      type: 'directory',
+      mode: 0o755,
+      ...owner,
+    });
+    const entries: ManifestEntry[] = [
+      { ...root, path: 'stores/letsencrypt' },
+      folder('stores/letsencrypt/archive'),
+      folder('stores/letsencrypt/archive/example.ch'),
+      file('stores/letsencrypt/archive/example.ch/cert1.pem'),
+      folder('stores/letsencrypt/live'),
+      folder('stores/letsencrypt/live/example.ch'),
+      {
+        path: 'stores/letsencrypt/live/example.ch/cert.pem',
+        type: 'symlink',
+        target: '../../archive/example.ch/cert1.pem',
+        ...owner,
+      },
+    ];
+    const text = manifestText(entries, [{ name: 'letsencrypt', kind: 'folder' }]);
+    expect(parseManifest(text).entries).toHaveLength(7);
   });
 
   it.each([
@@ -57,13 +89,38 @@ describe('parseManifest', () => {
     ['a name twice', [root, file('stores/access/a'), file('stores/access/a')]],
     ['a store without its folder', [file('stores/access/a')]],
     ['a hash that is not one', [root, { ...file('stores/access/a'), sha256: 'nope' }]],
+    ['an absolute link', [root, link('stores/access/evil', '/etc/passwd')]],
+    ['a link out of its store', [root, link('stores/access/evil', '../../etc/passwd')]],
+    ['a link into another store', [root, link('stores/access/evil', '../outbox/queue')]],
+    [
+      'a link climbing out through another link',
+      [root, link('stores/access/here', '.'), link('stores/access/up', 'here/..')],
+    ],
+    ['a set-uid file', [root, { ...file('stores/access/a'), mode: 0o4755 }]],
+    ['a sticky folder', [root, { ...root, path: 'stores/access/tmp', mode: 0o1777 }]],
   ] as Array<[string, ManifestEntry[]]>)('refuses %s', (_, entries) => {
     expect(() => parseManifest(manifestText(entries))).toThrow(ArchiveRefusedError);
+  });
+
+  it('refuses a file store holding anything but one regular file', () => {
+    const stores = [{ name: 'env', kind: 'file' }];
+    const asFolder = manifestText([{ ...root, path: 'stores/env' }], stores);
+    expect(() => parseManifest(asFolder)).toThrow('Speicher env fehlt');
+    const asLink = manifestText([link('stores/env', 'x')], stores);
+    expect(() => parseManifest(asLink)).toThrow(ArchiveRefusedError);
   });
 
   it('refuses a store name that is not a plain word, and foreign JSON', () => {
     const bad = manifestText([root], [{ name: '../x', kind: 'folder' }]);
     expect(() => parseManifest(bad)).toThrow(ArchiveRefusedError);
+    const twice = manifestText(
+      [root],
+      [
+        { name: 'access', kind: 'folder' },
+        { name: 'access', kind: 'file' },
+      ],
+    );
+    expect(() => parseManifest(twice)).toThrow('ungültigen Speicher');
     expect(() => parseManifest('{"name":"some-package"}')).toThrow('unbekanntes Format');
     expect(() => parseManifest('not json')).toThrow('nicht lesbar');
   });

@@ -61,16 +61,35 @@ export function newManifest(fields: Omit<Manifest, 'format' | 'formatVersion'>):
 }
 
 const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+/** Permission bits only: a restored file is never set-uid, set-gid or sticky. */
+const isMode = (value: unknown) => isCount(value) && (value as number) <= 0o777;
+
+/**
+ * A link's target must stay inside its store, and provably so: relative,
+ * first only "..", then only names, ending at or below the store's folder.
+ * (A ".." after a name could climb out of a folder that is itself a link.)
+ * certbot's live/<domain>/cert.pem -> ../../archive/<domain>/cert1.pem passes.
+ */
+function staysInStore(path: string, target: string): boolean {
+  if (target === '' || posix.isAbsolute(target)) return false;
+  const parts = target.split('/').filter((part) => part !== '' && part !== '.');
+  const climbs = parts.findIndex((part) => part !== '..');
+  if (climbs >= 0 && parts.slice(climbs).includes('..')) return false;
+  const root = storeRoot(storeOf(path) ?? '');
+  const resolved = posix.join(posix.dirname(path), target);
+  return resolved === root || resolved.startsWith(`${root}/`);
+}
 
 function checkEntry(entry: ManifestEntry): boolean {
   if (typeof entry?.path !== 'string' || !isCount(entry.uid) || !isCount(entry.gid)) return false;
+  if (entry.path.includes('\0')) return false;
   switch (entry.type) {
     case 'file':
-      return isCount(entry.size) && /^[0-9a-f]{64}$/.test(entry.sha256) && isCount(entry.mode);
+      return isCount(entry.size) && /^[0-9a-f]{64}$/.test(entry.sha256) && isMode(entry.mode);
     case 'directory':
-      return isCount(entry.mode);
+      return isMode(entry.mode);
     case 'symlink':
-      return typeof entry.target === 'string';
+      return typeof entry.target === 'string' && staysInStore(entry.path, entry.target);
     default:
       return false;
   }
@@ -85,7 +104,9 @@ export function storeOf(path: string): string | undefined {
 /**
  * Parses manifest.json and checks it describes an archive restore can write
  * safely: known format, names inside their store (no "..", no absolute
- * path), no name twice, and nothing written through a link or a file.
+ * path), no name twice, nothing written through a link or a file, links
+ * that stay inside their store, permission bits only, and for each store
+ * what its kind holds (a file store: one regular file).
  */
 export function parseManifest(text: string): Manifest {
   let manifest: Manifest;
@@ -99,7 +120,9 @@ export function parseManifest(text: string): Manifest {
   if (!Array.isArray(manifest.entries) || !Array.isArray(manifest.stores))
     throw new ArchiveRefusedError('manifest.json ist unvollständig');
   const stores = new Map(manifest.stores.map((store) => [store?.name, store?.kind]));
-  if ([...stores.keys()].some((name) => typeof name !== 'string' || !STORE_NAME.test(name)))
+  const validStore = ([name, kind]: [unknown, unknown]) =>
+    typeof name === 'string' && STORE_NAME.test(name) && (kind === 'folder' || kind === 'file');
+  if (stores.size !== manifest.stores.length || ![...stores].every(validStore))
     throw new ArchiveRefusedError('manifest.json nennt einen ungültigen Speicher');
   const byPath = new Map<string, ManifestEntry>();
   for (const entry of manifest.entries) {

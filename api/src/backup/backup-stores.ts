@@ -2,10 +2,9 @@
 // or a single file (`--file env=/project/.env`). The same code serves
 // `make backup-local` (the folders of `make local`) and `make backup`
 // (the Docker volumes, mounted into a short-lived container).
-import { readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { parseEnv } from 'node:util';
-import { parseAppConfig } from '../config/app-config';
+import { parseAppConfig, parseBackupConfig } from '../config/app-config';
+import { withEnvFile } from '../config/env-file';
 import type { Env } from '../config/env-readers';
 import { UsageError } from '../common/owner-command';
 import { REPO_ROOT } from '../config/paths';
@@ -41,22 +40,14 @@ export function parseStore(argument: string, kind: StoreKind): Store {
   return { name, kind, path: resolve(path), leaveOut: LEFT_OUT[name] };
 }
 
-/** The project's settings: its .env (none when unreadable) beneath the environment, which wins. */
-function projectSettings(env: Env, project: string): Env {
-  let file: Env = {};
-  try {
-    file = parseEnv(readFileSync(join(project, '.env'), 'utf8'));
-  } catch {
-    // No .env: the defaults apply.
-  }
-  const set = Object.entries(env).filter(([, value]) => value);
-  return { ...file, ...Object.fromEntries(set) };
-}
+/** The project's settings: its .env beneath the environment, which wins. */
+export const projectSettings = (env: Env, project: string): Env =>
+  withEnvFile(env, join(resolve(project), '.env'));
 
 /**
  * The project folder's own stores: `.env` (the password hash and the token
  * secret live there) and the owner's documents when DOCUMENTS_DIR points
- * into documents/private/ (BACKUP_DOCUMENTS=false leaves them out; samples
+ * into documents/private/ (BACKUP_DOCUMENTS=false or 0 leaves them out; samples
  * and folders outside the project are not the backup's to keep). A restore
  * always offers both targets; it writes only what the archive holds.
  */
@@ -65,10 +56,11 @@ export function projectStores(project: string, env: Env, forRestore: boolean): S
   const documents = join(root, 'documents', 'private');
   const stores: Store[] = [{ name: 'env', kind: 'file', path: join(root, '.env') }];
   const settings = projectSettings(env, root);
+  // As written: relative to this project (the API reads it relative to its own root).
   const configured = settings.DOCUMENTS_DIR;
   const inside = configured ? relative(documents, resolve(root, configured)) : '..';
   const documentsInUse = !inside.startsWith('..') && !isAbsolute(inside);
-  const wanted = settings.BACKUP_DOCUMENTS !== 'false';
+  const wanted = parseBackupConfig(settings).documents;
   if (forRestore || (documentsInUse && wanted))
     stores.push({ name: 'documents', kind: 'folder', path: documents });
   return stores;

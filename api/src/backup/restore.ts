@@ -1,13 +1,16 @@
-// Restore: first the whole archive is checked against its manifest; only
-// then is each store written, into a hidden folder inside its target (so a
-// full disk leaves the old contents as they were), and finally swapped in:
-// the target's old contents go, the new ones are renamed into place. The
-// target folder itself stays (in Docker it is a volume's mount point).
+// Restore, as one transaction over every store the archive holds. First the
+// whole archive is checked against its manifest; then what an interrupted
+// restore left is resolved (restore-recovery.ts); then every store's new
+// contents are staged beside the old ones, each store's old contents are
+// moved aside and its new ones moved in, and only once every store is in
+// is the restore committed and the old contents deleted. Any failure
+// before that puts every store back as it was (restore-swap.ts). A store's
+// folder itself stays: in Docker it is a volume's mount point.
 // Files keep their permissions, and, when restore runs as root (the Docker
 // variant), their owners: the API's user must be able to write its stores.
 import { randomUUID } from 'node:crypto';
-import { chmod, chown, lchown, mkdir, open, readdir, rename, rm, symlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { chmod, chown, lchown, mkdir, open, symlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Header } from 'tar-stream';
 import { readArchive, type EntrySink } from './archive-reader';
 import {
@@ -19,19 +22,31 @@ import {
   type ManifestEntry,
 } from './backup-manifest';
 import { UsageError } from '../common/owner-command';
+import { syncToDisk } from '../common/durable-file';
 import type { Store } from './backup-stores';
+import { recoverInterruptedRestores, type Recovery } from './restore-recovery';
+import {
+  beginSwap,
+  clearSwap,
+  moveAside,
+  moveIn,
+  rollBackSwap,
+  swapOf,
+  writePhase,
+  type Swap,
+} from './restore-swap';
 
 export interface RestoreResult {
   manifest: Manifest;
   /** Targets the archive holds nothing for; they were left as they were. */
   untouched: string[];
+  /** Interrupted restores found and resolved first. */
+  recovered: Recovery[];
 }
 
-interface Staged {
-  store: Store;
-  /** A hidden folder inside the target folder, or a hidden file beside the target file. */
-  staging: string;
-}
+/** The points between which a restore can be cut: the tests' seam for a failure at each. */
+export type RestoreStep = 'staged' | 'aside' | 'in' | 'committed' | 'cleared';
+export type StepHook = (step: RestoreStep, store: string) => Promise<void>;
 
 const asRoot = () => process.getuid?.() === 0;
 
@@ -61,9 +76,9 @@ async function fileSink(path: string, entry: ManifestEntry & { type: 'file' }): 
   };
 }
 
-async function writeEntry(staged: Staged, entry: ManifestEntry): Promise<EntrySink | undefined> {
-  const path = placeOf(staged.staging, staged.store.name, entry.path);
-  if (path === staged.staging && entry.type === 'directory') return undefined;
+async function writeEntry(swap: Swap, entry: ManifestEntry): Promise<EntrySink | undefined> {
+  const path = placeOf(swap.staging, swap.journal.store.name, entry.path);
+  if (path === swap.staging && entry.type === 'directory') return undefined;
   await mkdir(dirname(path), { recursive: true });
   if (entry.type === 'directory') await mkdir(path, { recursive: true });
   else if (entry.type === 'symlink') {
@@ -73,46 +88,50 @@ async function writeEntry(staged: Staged, entry: ManifestEntry): Promise<EntrySi
   return undefined;
 }
 
-/** Replaces the target's contents by the staged ones, then sets folders' modes, deepest first. */
-async function swapIn(staged: Staged, entries: ManifestEntry[]): Promise<void> {
-  const { store, staging } = staged;
-  if (store.kind === 'file') return rename(staging, store.path);
-  for (const name of await readdir(store.path))
-    if (join(store.path, name) !== staging)
-      await rm(join(store.path, name), { recursive: true, force: true });
-  for (const name of await readdir(staging))
-    await rename(join(staging, name), join(store.path, name));
-  await rm(staging, { recursive: true });
-  const folders = entries
-    .filter((entry): entry is DirectoryEntry => entry.type === 'directory')
-    .sort((a, b) => b.path.split('/').length - a.path.split('/').length);
-  for (const folder of folders) {
-    const path = placeOf(store.path, store.name, folder.path);
-    await chmod(path, folder.mode);
-    await own(path, folder);
-  }
-}
-
-async function prepare(store: Store): Promise<Staged> {
-  if (store.kind === 'file') {
-    await mkdir(dirname(store.path), { recursive: true });
-    const staging = join(dirname(store.path), `.${basename(store.path)}.${randomUUID()}.tmp`);
-    return { store, staging };
-  }
-  await mkdir(store.path, { recursive: true, mode: 0o700 });
-  const staging = join(store.path, `.portfolio-restore-${randomUUID()}.tmp`);
-  await mkdir(staging, { mode: 0o700 });
-  return { store, staging };
-}
+const foldersOf = (manifest: Manifest, name: string) =>
+  manifest.entries.filter(
+    (entry): entry is DirectoryEntry => entry.type === 'directory' && storeOf(entry.path) === name,
+  );
 
 /**
- * Checks the archive, refuses a store without a target (or of the wrong
- * kind) before anything is written, then restores every store it holds.
+ * Gives the staged folders their modes and owners, deepest first (a folder
+ * made read-only last), and flushes each: the new names must be on disk
+ * before the old contents move aside.
  */
-export async function restoreArchive(file: string, targets: Store[]): Promise<RestoreResult> {
-  const manifest = await readArchive(file);
+async function settleStaging(swap: Swap, manifest: Manifest): Promise<void> {
+  const { name } = swap.journal.store;
+  const folders = foldersOf(manifest, name)
+    .filter((folder) => folder.path !== storeRoot(name))
+    .sort((a, b) => b.path.split('/').length - a.path.split('/').length);
+  for (const folder of folders) {
+    const path = placeOf(swap.staging, name, folder.path);
+    await chmod(path, folder.mode);
+    await own(path, folder);
+    await syncToDisk(path);
+  }
+  await syncToDisk(swap.journal.store.kind === 'folder' ? swap.staging : dirname(swap.staging));
+}
+
+/** Writes every store's new contents into its staging; the archive is checked once more meanwhile. */
+async function stage(file: string, manifest: Manifest, swaps: Swap[]): Promise<void> {
+  const entries = new Map(manifest.entries.map((entry) => [entry.path, entry]));
+  const byStore = new Map(swaps.map((swap) => [swap.journal.store.name, swap]));
+  await readArchive(file, async (header: Header) => {
+    const name = header.name.replace(/\/$/, '');
+    // The same archive a second time: a name the first reading did not
+    // check (the file was swapped meanwhile) is never written.
+    const entry = entries.get(name);
+    const swap = byStore.get(storeOf(name) ?? '');
+    if (!entry || !swap) throw new ArchiveRefusedError(`${name} steht nicht im Manifest`);
+    return writeEntry(swap, entry);
+  });
+  for (const swap of swaps) await settleStaging(swap, manifest);
+}
+
+/** Every store the archive holds needs a target of the same kind; checked before anything is written. */
+function targetsFor(manifest: Manifest, targets: Store[]): Store[] {
   const byName = new Map(targets.map((target) => [target.name, target]));
-  for (const archived of manifest.stores) {
+  return manifest.stores.map((archived) => {
     const target = byName.get(archived.name);
     if (!target)
       throw new UsageError(
@@ -122,29 +141,82 @@ export async function restoreArchive(file: string, targets: Store[]): Promise<Re
       throw new UsageError(
         `„${archived.name}“ ist im Archiv ein${archived.kind === 'file' ? 'e Datei' : ' Ordner'}.`,
       );
-  }
-  const held = new Set(manifest.stores.map((store) => store.name));
-  const entries = new Map(manifest.entries.map((entry) => [entry.path, entry]));
-  const staged = new Map<string, Staged>();
+    return target;
+  });
+}
+
+function rootOf(manifest: Manifest, name: string) {
+  const root = foldersOf(manifest, name).find((folder) => folder.path === storeRoot(name));
+  return root && { mode: root.mode, uid: root.uid, gid: root.gid };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Puts every store back; a store that cannot be is left to the next restore or backup. */
+async function rollBackAll(swaps: Swap[], cause: unknown): Promise<never> {
+  const failures: string[] = [];
+  for (const swap of swaps)
+    await rollBackSwap(swap).catch((error: unknown) => failures.push(describe(error)));
+  if (cause instanceof ArchiveRefusedError && failures.length === 0) throw cause;
+  const after =
+    failures.length === 0
+      ? 'jeder Teil ist wie vorher'
+      : `zurücksetzen scheiterte (${failures.join('; ')}): die nächste Sicherung oder ` +
+        'Wiederherstellung setzt zurück';
+  throw new Error(`Wiederherstellung abgebrochen (${describe(cause)}); ${after}.`);
+}
+
+async function swapAll(
+  file: string,
+  manifest: Manifest,
+  held: Store[],
+  step: StepHook,
+): Promise<Swap[]> {
+  const id = randomUUID();
+  const journals = held.map((store) => swapOf(store, id).file);
+  const swaps: Swap[] = [];
   try {
-    for (const name of held) staged.set(name, await prepare(byName.get(name) as Store));
-    await readArchive(file, async (header: Header) => {
-      const name = header.name.replace(/\/$/, '');
-      // The same archive a second time: a name the first reading did not
-      // check (the file was swapped meanwhile) is never written.
-      const entry = entries.get(name);
-      const store = staged.get(storeOf(name) ?? '');
-      if (!entry || !store) throw new ArchiveRefusedError(`${name} steht nicht im Manifest`);
-      return writeEntry(store, entry);
-    });
+    for (const store of held) swaps.push(await beginSwap(store, id, journals));
+    await stage(file, manifest, swaps);
+    for (const swap of swaps) {
+      const { name } = swap.journal.store;
+      await step('staged', name);
+      await moveAside(swap, () => step('aside', name));
+      await moveIn(swap, rootOf(manifest, name), () => step('in', name));
+    }
   } catch (error) {
-    for (const { staging } of staged.values()) await rm(staging, { recursive: true, force: true });
-    throw error;
+    return rollBackAll(swaps, error);
   }
-  for (const [name, stage] of staged)
-    await swapIn(
-      stage,
-      manifest.entries.filter((entry) => storeOf(entry.path) === name),
-    );
-  return { manifest, untouched: targets.filter((t) => !held.has(t.name)).map((t) => t.name) };
+  return swaps;
+}
+
+/**
+ * Checks the archive, refuses a store without a target (or of the wrong
+ * kind) before anything is written, then restores every store it holds,
+ * all or none.
+ */
+export async function restoreArchive(
+  file: string,
+  targets: Store[],
+  step: StepHook = async () => undefined,
+): Promise<RestoreResult> {
+  const manifest = await readArchive(file);
+  const held = targetsFor(manifest, targets);
+  const recovered = await recoverInterruptedRestores(targets);
+  const swaps = await swapAll(file, manifest, held, step);
+  // Committed once the first journal says so (restore-recovery.ts): from
+  // here a failure is finished by the next restore or backup, never undone.
+  for (const swap of swaps) {
+    await writePhase(swap, 'committed');
+    await step('committed', swap.journal.store.name);
+  }
+  for (const swap of swaps) {
+    await clearSwap(swap);
+    await step('cleared', swap.journal.store.name);
+  }
+  const names = new Set(held.map((store) => store.name));
+  const untouched = targets.filter((t) => !names.has(t.name)).map((t) => t.name);
+  return { manifest, untouched, recovered };
 }

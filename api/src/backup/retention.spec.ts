@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { archiveName, parseKeep, pruneArchives } from './retention';
+import { archiveName, pruneArchives } from './retention';
 
 describe('archive names and BACKUP_KEEP', () => {
   let folder: string;
@@ -39,13 +39,5 @@ describe('archive names and BACKUP_KEEP', () => {
     ];
     for (const name of names) writeFileSync(join(folder, name), '');
     expect(await pruneArchives(folder, 1, join(folder, names[0]))).toEqual([names[1]]);
-  });
-
-  it('keeps 7 by default and refuses less than one', () => {
-    expect(parseKeep(undefined)).toBe(7);
-    expect(parseKeep('')).toBe(7);
-    expect(parseKeep('3')).toBe(3);
-    for (const bad of ['0', '-1', '2.5', 'viele'])
-      expect(() => parseKeep(bad)).toThrow('BACKUP_KEEP');
   });
 });

@@ -6,7 +6,6 @@
 import { access, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
-export const DEFAULT_KEEP = 7;
 const PREFIX = 'portfolio-backup-';
 const OURS = /^portfolio-backup-(\d{4}-\d{2}-\d{2}T\d{6}Z)(?:-(\d+))?\.tar\.gz$/;
 
@@ -27,15 +26,6 @@ export async function archiveName(folder: string, now: Date): Promise<string> {
     );
     if (!taken) return path;
   }
-}
-
-/** BACKUP_KEEP: how many archives stay; at least one (the one just written). */
-export function parseKeep(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return DEFAULT_KEEP;
-  const keep = Number(raw);
-  if (!Number.isInteger(keep) || keep < 1)
-    throw new Error(`BACKUP_KEEP muss eine ganze Zahl ab 1 sein, nicht „${raw}“.`);
-  return keep;
 }
 
 /** Oldest first: by the time in the name, then by the number after it. */

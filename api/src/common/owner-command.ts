@@ -2,8 +2,8 @@
 // around its work: .env read beneath the environment (which wins, as for
 // the API itself), one line on failure, exit code 2 for a wrong call and
 // 1 for a failure.
-import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { withEnvFile } from '../config/env-file';
 import type { Env } from '../config/env-readers';
 import { ENV_FILE } from '../config/paths';
 
@@ -32,11 +32,9 @@ export function runOwnerCommand(
   command: OwnerCommand,
   describe: (error: Error) => string = (error) => error.message,
 ): void {
-  if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE);
-  command(process.argv.slice(2), process.env, (text) => console.log(text)).catch(
-    (error: unknown) => {
-      console.error(error instanceof Error ? describe(error) : String(error));
-      process.exit(isWrongCall(error) ? 2 : 1);
-    },
-  );
+  const env = withEnvFile(process.env, ENV_FILE);
+  command(process.argv.slice(2), env, (text) => console.log(text)).catch((error: unknown) => {
+    console.error(error instanceof Error ? describe(error) : String(error));
+    process.exit(isWrongCall(error) ? 2 : 1);
+  });
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { parseAppConfig } from './app-config';
+import { parseAppConfig, parseBackupConfig } from './app-config';
 import { parseDuration } from './duration';
 import { REPO_ROOT } from './paths';
 
@@ -120,5 +120,40 @@ describe('durations', () => {
 
   it.each(['', '0', '2 hours', '-1h', '1.5h', 'h'])('refuses %p', (value) => {
     expect(parseDuration(value)).toBeUndefined();
+  });
+});
+
+describe('the backup settings', () => {
+  it('keeps 7 archives of everything in backups/ by default', () => {
+    expect(parseBackupConfig({})).toEqual({
+      dir: join(REPO_ROOT, 'backups'),
+      keep: 7,
+      documents: true,
+    });
+  });
+
+  it('reads BACKUP_DOCUMENTS like every other flag: 0 and false leave the documents out', () => {
+    for (const off of ['0', 'false', 'FALSE'])
+      expect(parseBackupConfig({ BACKUP_DOCUMENTS: off }).documents).toBe(false);
+    expect(parseBackupConfig({ BACKUP_DOCUMENTS: '1' }).documents).toBe(true);
+  });
+
+  it('reads BACKUP_DIR from the repository root unless absolute', () => {
+    expect(parseBackupConfig({ BACKUP_DIR: 'archive' }).dir).toBe(join(REPO_ROOT, 'archive'));
+    expect(parseBackupConfig({ BACKUP_DIR: '/mnt/usb' }).dir).toBe('/mnt/usb');
+  });
+
+  it('refuses a malformed value with one German line, and the API with its English one', () => {
+    expect(() => parseBackupConfig({ BACKUP_KEEP: '0', BACKUP_DOCUMENTS: 'nein' })).toThrow(
+      'Ungültige Einstellung: BACKUP_KEEP muss eine ganze Zahl von 1 bis 10000 sein; ' +
+        'BACKUP_DOCUMENTS muss true oder false sein (oder 1 oder 0).',
+    );
+    expect(() => parseAppConfig({ BACKUP_KEEP: 'viele' })).toThrow(
+      'BACKUP_KEEP must be a whole number from 1 to 10000',
+    );
+  });
+
+  it('does not depend on the other settings being right', () => {
+    expect(parseBackupConfig({ SMTP_HOST: 'mail.example.ch' }).keep).toBe(7);
   });
 });

@@ -1,4 +1,3 @@
-import { isAbsolute, resolve } from 'node:path';
 import { ConfigType, registerAs } from '@nestjs/config';
 import { parsePasswordHash } from '../auth/password-hash';
 import {
@@ -7,6 +6,7 @@ import {
   duration,
   durations,
   flag,
+  folder,
   integer,
   megabytes,
   setting,
@@ -14,6 +14,7 @@ import {
 } from './env-readers';
 import {
   DEFAULT_ACCESS_DIR,
+  DEFAULT_BACKUP_DIR,
   DEFAULT_DOCUMENTS_DIR,
   DEFAULT_MAIL_OUTBOX_DIR,
   DEFAULT_MAIL_SPOOL_DIR,
@@ -32,28 +33,32 @@ const NAMED_ADDRESS = /^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/;
 function mailAddress<T extends string | undefined>(fallback: T) {
   return setting<string | T>(
     (raw) => (ADDRESS.test(raw) || NAMED_ADDRESS.test(raw) ? raw : undefined),
-    'must be a mail address',
+    { en: 'must be a mail address', de: 'muss eine Mailadresse sein' },
     fallback,
   );
 }
 
 // Relative folders are read from the repository root, where .env lives, so
 // `DOCUMENTS_DIR=./documents` means the same whatever directory the API starts in.
-function directory(fallback: string) {
-  return setting((raw) => (isAbsolute(raw) ? raw : resolve(REPO_ROOT, raw)), '', fallback);
-}
+const directory = (fallback: string) => folder(REPO_ROOT, fallback);
 
 /** Every variable the API reads, how, and its value when unset: the one list of them. */
 const SETTINGS = {
   AUTH_USERNAME: text('bewerbung'),
   AUTH_PASSWORD_HASH: setting(
     parsePasswordHash,
-    'is not a hash made by `npm run hash-password -w api`',
+    {
+      en: 'is not a hash made by `npm run hash-password -w api`',
+      de: 'ist kein Hash von `make password`',
+    },
     undefined,
   ),
   JWT_SECRET: setting(
     (raw) => (raw.length >= MIN_JWT_SECRET_LENGTH ? raw : undefined),
-    `must be at least ${MIN_JWT_SECRET_LENGTH} characters long`,
+    {
+      en: `must be at least ${MIN_JWT_SECRET_LENGTH} characters long`,
+      de: `muss mindestens ${MIN_JWT_SECRET_LENGTH} Zeichen lang sein`,
+    },
     undefined,
   ),
   JWT_EXPIRES_IN: duration(2 * HOUR),
@@ -97,11 +102,18 @@ const SETTINGS = {
       const url = raw.replace(/\/$/, '');
       return /^https?:\/\/[^\s/?#]+$/.test(url) ? url : undefined;
     },
-    'must be an address such as https://example.ch',
+    {
+      en: 'must be an address such as https://example.ch',
+      de: 'muss eine Adresse sein wie https://example.ch',
+    },
     undefined,
   ),
   DOMAIN: text(undefined),
   WEB_PORT: integer(8080, 1, 65535),
+  // Read by the backup tool (api/src/backup), not by the API.
+  BACKUP_DIR: directory(DEFAULT_BACKUP_DIR),
+  BACKUP_KEEP: integer(7, 1, 10_000),
+  BACKUP_DOCUMENTS: flag(true),
 };
 
 /** Every variable the API reads; tests use it to start from a clean slate. */
@@ -209,10 +221,32 @@ export function parseAppConfig(env: Env) {
       login: { limit: reader.read('LOGIN_RATE_LIMIT'), ttlMs: MINUTE },
       mail: { limit: reader.read('MAIL_RATE_LIMIT'), ttlMs: 10 * MINUTE },
     },
+    // Checked at start like every setting of .env, though only the backup tool uses it.
+    backup: readBackup(reader),
   };
   if (reader.problems.length > 0) {
     throw new Error(`Invalid configuration:\n- ${reader.problems.join('\n- ')}`);
   }
+  return config;
+}
+
+function readBackup(reader: Reader) {
+  return {
+    dir: reader.read('BACKUP_DIR'),
+    keep: reader.read('BACKUP_KEEP'),
+    documents: reader.read('BACKUP_DOCUMENTS'),
+  };
+}
+
+/**
+ * The backup tool's settings alone: a backup does not depend on the mail
+ * settings being right. Throws one German line, for the owner's command.
+ */
+export function parseBackupConfig(env: Env) {
+  const reader = new EnvReader(SETTINGS, env);
+  const config = readBackup(reader);
+  if (reader.germanProblems.length > 0)
+    throw new Error(`Ungültige Einstellung: ${reader.germanProblems.join('; ')}.`);
   return config;
 }
 

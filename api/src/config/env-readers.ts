@@ -1,29 +1,39 @@
 /**
  * The kinds of setting the API reads from its environment, one reader and one
- * error text per kind, and the reader that applies them. A malformed value is
+ * error text per kind (in English for the API's log, in German for the
+ * owner's commands), and the reader that applies them. A malformed value is
  * recorded as a human-readable problem, so start-up can report every one at
  * once. An empty value counts as unset.
  */
+import { isAbsolute, resolve } from 'node:path';
 import { parseDuration, parseDurationList } from './duration';
 
 export type Env = Record<string, string | undefined>;
+
+/** What a malformed value should have looked like, after the variable's name. */
+export interface Expected {
+  en: string;
+  de: string;
+}
 
 /** How one variable is read. */
 export interface Setting<T> {
   /** The value of a set variable, or undefined when it is malformed. */
   parse: (raw: string) => T | undefined;
-  /** What a malformed value should have looked like, after the variable's name. */
-  expected: string;
+  expected: Expected;
   /** The value of an unset variable. */
   fallback: T;
 }
+
+/** For a kind that is never malformed. */
+const ANYTHING: Expected = { en: '', de: '' };
 
 type Schema = Record<string, Setting<unknown>>;
 type ValueOf<S> = S extends Setting<infer T> ? T : never;
 
 export function setting<T>(
   parse: (raw: string) => T | undefined,
-  expected: string,
+  expected: Expected,
   fallback: T,
 ): Setting<T> {
   return { parse, expected, fallback };
@@ -31,7 +41,11 @@ export function setting<T>(
 
 /** Any text; never malformed. */
 export const text = <T extends string | undefined>(fallback: T): Setting<string | T> =>
-  setting<string | T>((raw) => raw, '', fallback);
+  setting<string | T>((raw) => raw, ANYTHING, fallback);
+
+/** A folder; a relative one counts from `base`. Never malformed. */
+export const folder = (base: string, fallback: string): Setting<string> =>
+  setting((raw) => (isAbsolute(raw) ? raw : resolve(base, raw)), ANYTHING, fallback);
 
 export const integer = <T extends number | undefined>(
   fallback: T,
@@ -43,7 +57,10 @@ export const integer = <T extends number | undefined>(
       const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
       return Number.isSafeInteger(value) && value >= min && value <= max ? value : undefined;
     },
-    `must be a whole number from ${min} to ${max}`,
+    {
+      en: `must be a whole number from ${min} to ${max}`,
+      de: `muss eine ganze Zahl von ${min} bis ${max} sein`,
+    },
     fallback,
   );
 
@@ -55,7 +72,10 @@ export const megabytes = (fallbackMb: number, maxMb: number): Setting<number> =>
       const value = wholeMegabytes.parse(raw);
       return value === undefined ? undefined : value * 1024 * 1024;
     },
-    `must be a whole number of megabytes from 1 to ${maxMb}`,
+    {
+      en: `must be a whole number of megabytes from 1 to ${maxMb}`,
+      de: `muss eine ganze Zahl Megabyte von 1 bis ${maxMb} sein`,
+    },
     fallbackMb * 1024 * 1024,
   );
 };
@@ -68,7 +88,7 @@ export const flag = (fallback: boolean): Setting<boolean> =>
       if (value === 'false' || value === '0') return false;
       return undefined;
     },
-    'must be true or false',
+    { en: 'must be true or false (or 1 or 0)', de: 'muss true oder false sein (oder 1 oder 0)' },
     fallback,
   );
 
@@ -76,7 +96,10 @@ export const flag = (fallback: boolean): Setting<boolean> =>
 export const duration = (fallbackMs: number): Setting<number> =>
   setting(
     parseDuration,
-    'must be a duration such as 30s, 10m, 2h, 1d or 600 (seconds)',
+    {
+      en: 'must be a duration such as 30s, 10m, 2h, 1d or 600 (seconds)',
+      de: 'muss eine Dauer sein wie 30s, 10m, 2h, 1d oder 600 (Sekunden)',
+    },
     fallbackMs,
   );
 
@@ -84,7 +107,10 @@ export const duration = (fallbackMs: number): Setting<number> =>
 export const durations = (fallbackMs: number[]): Setting<number[]> =>
   setting(
     parseDurationList,
-    'must be a comma-separated list of durations such as 10s,30s,1m,5m,30m',
+    {
+      en: 'must be a comma-separated list of durations such as 10s,30s,1m,5m,30m',
+      de: 'muss eine Liste von Dauern sein, durch Kommas getrennt, wie 10s,30s,1m,5m,30m',
+    },
     fallbackMs,
   );
 
@@ -93,7 +119,10 @@ export const durations = (fallbackMs: number[]): Setting<number[]> =>
  * in some setups (WEB_PORT beside SITE_URL) is checked only in those.
  */
 export class EnvReader<S extends Schema> {
+  /** For the API's log. */
   readonly problems: string[] = [];
+  /** The same, for the owner's commands. */
+  readonly germanProblems: string[] = [];
   private readonly values = new Map<keyof S, unknown>();
 
   constructor(
@@ -116,7 +145,8 @@ export class EnvReader<S extends Schema> {
     if (!raw) return fallback;
     const value = parse(raw);
     if (value !== undefined) return value;
-    this.problems.push(`${name} ${expected}`);
+    this.problems.push(`${name} ${expected.en}`);
+    this.germanProblems.push(`${name} ${expected.de}`);
     return fallback;
   }
 }

@@ -14,3 +14,5 @@ export const DEFAULT_MAIL_OUTBOX_DIR = join(REPO_ROOT, '.local', 'mail-outbox');
 export const DEFAULT_ZIP_CACHE_DIR = join(REPO_ROOT, '.local', 'zip-cache');
 // Personal access links, their use and the access log (docs/product.md#personal-access-links).
 export const DEFAULT_ACCESS_DIR = join(REPO_ROOT, '.local', 'access');
+// The backup archives (docs/backup.md); git and Docker ignore the folder.
+export const DEFAULT_BACKUP_DIR = join(REPO_ROOT, 'backups');

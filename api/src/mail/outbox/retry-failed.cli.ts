@@ -2,15 +2,14 @@
 // the queue, due now, and the running API delivers them within 15 s.
 //   natively:  npx tsx api/src/mail/outbox/retry-failed.cli.ts   (make mail-retry-local)
 //   compose:   docker compose exec api node dist/mail/outbox/retry-failed.cli.js   (make mail-retry)
-import { existsSync } from 'node:fs';
 import { parseAppConfig } from '../../config/app-config';
+import { withEnvFile } from '../../config/env-file';
 import { ENV_FILE } from '../../config/paths';
 import { OutboxStore } from './outbox-store';
 
 async function main(): Promise<void> {
   // The environment wins over .env, as for the API itself.
-  if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE);
-  const { outboxDir } = parseAppConfig(process.env).mail;
+  const { outboxDir } = parseAppConfig(withEnvFile(process.env, ENV_FILE)).mail;
   const count = await new OutboxStore(outboxDir).requeueFailed();
   console.log(`${count} failed message(s) from ${outboxDir}/failed queued again.`);
 }

@@ -1,0 +1,84 @@
+// Before the first byte is written: does the archive fit into BACKUP_DIR?
+// The rule: the archive may take as much as the stores uncompressed in tar
+// (every entry's 512-byte header, every file rounded up to 512 bytes), plus
+// zlib's bound for data gzip cannot shrink, plus the snapshot of each SQLite
+// database, which lies in BACKUP_DIR's scratch folder while it is copied.
+// gzip usually makes the archive smaller, but how much is known only
+// afterwards; a backup that might fill the disk is refused, because on a
+// Raspberry Pi BACKUP_DIR is often the card the running site writes to.
+import { lstat, stat, statfs } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import { storeUnreadable, tooLittleSpace } from './backup-failure';
+import type { Store } from './backup-stores';
+import { storeRoot } from './backup-manifest';
+import { listStore } from './store-listing';
+
+const BLOCK = 512;
+/** tar-stream writes a PAX header (two more blocks) for a name or link of 100 characters or more. */
+const LONG_NAME = 100;
+/** manifest.json: its lines per entry are well below this. */
+const MANIFEST_BYTES_PER_ENTRY = 512;
+
+const blocks = (bytes: number) => Math.ceil(bytes / BLOCK) * BLOCK;
+const header = (name: string) => BLOCK + (name.length >= LONG_NAME ? 2 * BLOCK : 0);
+
+/** zlib's deflateBound() for incompressible data, and gzip's own header and trailer. */
+const gzipBound = (bytes: number) =>
+  bytes + Math.ceil(bytes / 4096) + Math.ceil(bytes / 16384) + 13 + 18;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** One store's share of the archive, or undefined when it does not exist. */
+async function measureStore(store: Store): Promise<number | undefined> {
+  const root = await lstat(store.path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (!root) return undefined;
+  const name = storeRoot(store.name);
+  if (store.kind === 'file') {
+    const file = await stat(store.path);
+    if (!file.isFile()) throw new Error('keine gewöhnliche Datei');
+    return header(name) + blocks(file.size) + MANIFEST_BYTES_PER_ENTRY;
+  }
+  if (!root.isDirectory()) throw new Error('kein Ordner');
+  let bytes = header(name) + MANIFEST_BYTES_PER_ENTRY;
+  for (const entry of await listStore(store.path, store.leaveOut)) {
+    const stats = await lstat(join(store.path, entry)).catch(() => undefined);
+    if (!stats) continue;
+    bytes += header(posix.join(name, entry)) + MANIFEST_BYTES_PER_ENTRY;
+    if (!stats.isFile()) continue;
+    bytes += blocks(stats.size);
+    // A database's snapshot in the scratch folder, beside the archive.
+    if (entry.endsWith('.db')) bytes += stats.size;
+  }
+  return bytes;
+}
+
+/**
+ * Measures every store (reading each once, so an unreadable store stops
+ * the backup before anything is written) and refuses when BACKUP_DIR lacks
+ * the room. Returns the names of the stores that exist.
+ */
+export async function checkRoom(stores: Store[], backupDir: string): Promise<Set<string>> {
+  const present = new Set<string>();
+  // The tar's end: two empty blocks.
+  let needed = 2 * BLOCK;
+  for (const store of stores) {
+    const bytes = await measureStore(store).catch((error: unknown) => {
+      throw storeUnreadable(store, error);
+    });
+    if (bytes === undefined) continue;
+    present.add(store.name);
+    needed += bytes;
+  }
+  needed = gzipBound(needed);
+  const { bavail, bsize } = await statfs(backupDir);
+  const free = bavail * bsize;
+  if (needed > free) throw tooLittleSpace(backupDir, formatBytes(free), formatBytes(needed));
+  return present;
+}

@@ -1,0 +1,189 @@
+// Archives from elsewhere: each a valid gzip whose manifest parses, so only
+// the tool's own checks stand between it and the stores. Each is refused
+// with "Archiv abgelehnt: …" and leaves every store byte for byte as it was.
+import { createHash } from 'node:crypto';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { packArchive, unpackArchive, type TarItem } from '../../test/support/forged-archive';
+import { createArchive } from './archive-writer';
+import { describeBackupError, runBackupCommand } from './backup.cli';
+import type { Manifest } from './backup-manifest';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Every entry below a folder: its kind, mode and content or target. */
+function snapshot(root: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  const walk = (path: string) => {
+    const stats = lstatSync(path);
+    const mode = (stats.mode & 0o7777).toString(8);
+    const name = relative(root, path);
+    if (stats.isSymbolicLink()) result[name] = `link ${readlinkSync(path)}`;
+    else if (stats.isFile()) result[name] = `file ${mode} ${sha256(readFileSync(path))}`;
+    else {
+      result[name] = `dir ${mode}`;
+      for (const child of readdirSync(path)) walk(join(path, child));
+    }
+  };
+  walk(root);
+  return result;
+}
+
+type Forgery = (items: TarItem[], manifest: Manifest) => void;
+
+const byName = (items: TarItem[], name: string) => {
+  const item = items.find((candidate) => candidate.header.name === name);
+  if (!item) throw new Error(`no ${name} in the archive`);
+  return item;
+};
+
+/** An entry the archive and its manifest both hold, as a real backup would list it. */
+function addFile(items: TarItem[], manifest: Manifest, name: string, mode = 0o600): void {
+  const body = Buffer.from('forged');
+  items.unshift({ header: { name, type: 'file', mode, uid: 0, gid: 0 }, body });
+  manifest.entries.push({
+    path: name,
+    type: 'file',
+    size: body.length,
+    sha256: sha256(body),
+    mode,
+    uid: 0,
+    gid: 0,
+  });
+}
+
+function addLink(items: TarItem[], manifest: Manifest, name: string, target: string): void {
+  const header = { name, type: 'symlink' as const, linkname: target, uid: 0, gid: 0 };
+  items.unshift({ header, body: Buffer.alloc(0) });
+  manifest.entries.push({ path: name, type: 'symlink', target, uid: 0, gid: 0 });
+}
+
+const ACCESSES = 'stores/access/accesses.json';
+
+const FORGERIES: Array<[string, Forgery, RegExp]> = [
+  [
+    'a file whose bytes changed (SHA-256)',
+    (items) => {
+      const item = byName(items, ACCESSES);
+      item.body = Buffer.from(item.body.toString().replace('Muster', 'Fremde'));
+    },
+    /accesses\.json ist verändert/,
+  ],
+  [
+    'a file the manifest lists but the archive lacks',
+    (items) => items.splice(items.indexOf(byName(items, ACCESSES)), 1),
+    /accesses\.json fehlt im Archiv/,
+  ],
+  [
+    'a file the manifest does not list',
+    (items) =>
+      items.unshift({
+        header: { name: 'stores/access/extra.json', type: 'file', mode: 0o600 },
+        body: Buffer.from('{}'),
+      }),
+    /extra\.json steht nicht im Manifest/,
+  ],
+  [
+    'a link where the manifest lists a file',
+    (items) => {
+      const item = byName(items, ACCESSES);
+      item.header = { ...item.header, type: 'symlink', linkname: 'x', size: 0 };
+      item.body = Buffer.alloc(0);
+    },
+    /accesses\.json hat die falsche Art/,
+  ],
+  [
+    'an absolute link',
+    (items, manifest) => addLink(items, manifest, 'stores/access/evil', '/etc/passwd'),
+    /ungültiger Eintrag stores\/access\/evil/,
+  ],
+  [
+    'a link climbing out of its store',
+    (items, manifest) => addLink(items, manifest, 'stores/access/evil', '../../etc/passwd'),
+    /ungültiger Eintrag stores\/access\/evil/,
+  ],
+  [
+    'an absolute name',
+    (items, manifest) => addFile(items, manifest, '/stores/access/x.json'),
+    /ungültiger Eintrag \/stores\/access\/x\.json/,
+  ],
+  [
+    'a name with ".."',
+    (items, manifest) => addFile(items, manifest, 'stores/access/../../x.json'),
+    /ungültiger Eintrag stores\/access\/\.\.\/\.\.\/x\.json/,
+  ],
+  [
+    'a set-uid file',
+    (items, manifest) => addFile(items, manifest, 'stores/access/run', 0o4755),
+    /ungültiger Eintrag stores\/access\/run/,
+  ],
+];
+
+describe('an archive from elsewhere', () => {
+  let work: string;
+  let archive: string;
+  let storeArgs: string[];
+  let state: () => Record<string, unknown>;
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'portfolio-forged-'));
+    const access = join(work, 'access');
+    const env = join(work, '.env');
+    mkdirSync(join(access, 'log'), { recursive: true });
+    writeFileSync(join(access, 'accesses.json'), '[{"label":"Muster AG"}]');
+    writeFileSync(join(access, 'log', 'access-log.jsonl'), '{"action":"open"}\n');
+    symlinkSync('log/access-log.jsonl', join(access, 'latest.jsonl'));
+    writeFileSync(env, 'JWT_SECRET=geheim\n', { mode: 0o600 });
+    const stores = [
+      { name: 'access', kind: 'folder' as const, path: access },
+      { name: 'env', kind: 'file' as const, path: env },
+    ];
+    archive = (await createArchive({ stores, backupDir: join(work, 'backups'), version: 'x' }))
+      .path;
+    storeArgs = ['--store', `access=${access}`, '--file', `env=${env}`];
+    state = () => ({ access: snapshot(access), env: readFileSync(env, 'utf8') });
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  async function forge(name: string, change: Forgery): Promise<string> {
+    const items = await unpackArchive(archive);
+    const manifestItem = byName(items, 'manifest.json');
+    const manifest = JSON.parse(manifestItem.body.toString()) as Manifest;
+    change(items, manifest);
+    manifestItem.body = Buffer.from(JSON.stringify(manifest));
+    const forged = join(work, `${name.replace(/\W+/g, '-')}.tar.gz`);
+    await packArchive(items, forged);
+    return forged;
+  }
+
+  const restore = (file: string) => runBackupCommand(['restore', file, ...storeArgs], {}, () => {});
+
+  it('restores an archive unpacked and packed again unchanged: the forging itself is sound', async () => {
+    const before = state();
+    await restore(await forge('unchanged', () => undefined));
+    expect(state()).toEqual(before);
+  });
+
+  it.each(FORGERIES)('refuses %s and changes nothing', async (name, change, reason) => {
+    const forged = await forge(name, change);
+    const before = state();
+    const refusal = await restore(forged).then(
+      () => undefined,
+      (error: Error) => describeBackupError(error),
+    );
+    expect(refusal).toMatch(/^Archiv abgelehnt: [^\n]+$/);
+    expect(refusal).toMatch(reason);
+    expect(state()).toEqual(before);
+  });
+});
