@@ -101,6 +101,44 @@ describe('docker-compose.yml', () => {
     assert.equal(web.environment?.API_UPSTREAM, `api:${api.environment?.API_PORT}`);
   });
 
+  it('names the images of the site from PORTFOLIO_IMAGES and PORTFOLIO_TAG, local names by default, in every file', () => {
+    const backup = parse(read('docker-compose.backup.yml'), { merge: true }) as {
+      services: Record<string, Service>;
+    };
+    const named = (kind: string) =>
+      `\${PORTFOLIO_IMAGES:-portfolio}-${kind}:\${PORTFOLIO_TAG:-latest}`;
+    assert.equal(web.image, named('web'));
+    assert.equal(api.image, named('api'));
+    // Backups run the API image the site runs, pulled or built.
+    assert.deepEqual(Object.keys(backup.services).sort(), [
+      'backup',
+      'backup-tls',
+      'restore',
+      'restore-tls',
+    ]);
+    for (const [name, service] of Object.entries(backup.services)) {
+      assert.equal(service.image, named('api'), name);
+      assert.equal(service.build?.dockerfile, 'Dockerfile.api', name);
+    }
+    assert.equal(tlsOverride.services.web.image, undefined);
+    // Without the settings: the names `docker run portfolio-api` and the
+    // engine suite use; each stays buildable here.
+    const resolve = (image = '', env: Record<string, string> = {}) =>
+      image.replace(/\$\{(\w+):-([^}]*)\}/g, (_, name: string, fallback: string) =>
+        env[name] ? env[name] : fallback,
+      );
+    assert.equal(resolve(api.image), 'portfolio-api:latest');
+    assert.equal(resolve(web.image), 'portfolio-web:latest');
+    assert.equal(
+      resolve(web.image, { PORTFOLIO_IMAGES: 'ghcr.io/owner/portfolio', PORTFOLIO_TAG: 'v1.2.0' }),
+      'ghcr.io/owner/portfolio-web:v1.2.0',
+    );
+    assert.equal(api.build?.dockerfile, 'Dockerfile.api');
+    assert.equal(web.build?.dockerfile, 'Dockerfile.web');
+    // The tester's image is never published.
+    assert.equal(test.image, 'portfolio-test');
+  });
+
   it('adds HTTPS with docker-compose.tls.yml: port 443, certificates from certbot or TLS_DIR, read-only', () => {
     const tls = tlsOverride.services.web;
     assert.deepEqual(tls.ports, ['${HTTP_PORT:-80}:8080', '${HTTPS_PORT:-443}:8443']);
@@ -264,6 +302,8 @@ describe('.env.example and .dockerignore', () => {
       'TRUSTED_PROXIES',
       'TLS_CERT_FILE',
       'TLS_KEY_FILE',
+      'PORTFOLIO_IMAGES',
+      'PORTFOLIO_TAG',
     ];
     for (const name of names) assert.ok(name in example, `${name} in .env.example`);
   });
