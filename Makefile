@@ -1,7 +1,7 @@
 # Short commands for the portfolio site. `make` alone lists them.
 # Docker targets use docker compose; `local` runs the same stack natively.
 .DEFAULT_GOAL := help
-.PHONY: help docker-check up up-tls down logs images test local password lint build install mail-retry mail-retry-local \
+.PHONY: help docker-check up up-tls update update-tls down logs images test local password lint build install mail-retry mail-retry-local \
 	access-add access-add-local access-list access-list-local access-revoke access-revoke-local \
 	access-log access-log-local backup backup-local restore restore-local
 
@@ -11,19 +11,44 @@ TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
 # need and names what to install when they are missing (docs/operations.md, "Docker").
 CHECK_DOCKER ?= sh scripts/check-docker.sh "$(COMPOSE)"
 
+# Where the site's images come from (docs/operations.md, "Raspberry Pi"):
+# with PORTFOLIO_IMAGES in .env naming a registry, this machine pulls them
+# and builds nothing, as a Raspberry Pi is slow and short of memory for a
+# build; without it, it builds them itself. Compose reads .env, the Makefile
+# does not: it asks Compose for the resolved configuration, where an image
+# of the site (…-api, …-web) with a slash in its name lives in a registry.
+# Compose 2 and Compose 1.29 (the engine suite's) print those lines alike.
+REGISTRY_IMAGE := ^ *image: [^ ]*/[^ /]*-(api|web):
+# Shell commands for the files $(1): a condition true in pull mode, the
+# start from pulled images, and the start or update in either mode. The
+# commands run are traced (set -x), the question to Compose is not.
+PULL_MODE = $(COMPOSE) $(1) config 2>/dev/null | grep -Eq '$(REGISTRY_IMAGE)'
+PULL_START = $(COMPOSE) $(1) pull && $(COMPOSE) $(1) up -d --no-build
+START = if $(call PULL_MODE,$(1)); then set -x; $(call PULL_START,$(1)); \
+	else set -x; $(COMPOSE) $(1) up -d --build; fi
+# In build mode an update rebuilds on freshly pulled base images.
+UPDATE = if $(call PULL_MODE,$(1)); then set -x; $(call PULL_START,$(1)); \
+	else set -x; $(COMPOSE) $(1) build --pull && $(COMPOSE) $(1) up -d; fi
+
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{ printf "  make %-10s %s\n", $$1, $$2 }'
 
 docker-check:
 	@$(CHECK_DOCKER)
 
-up: docker-check ## Build and start the site in Docker (port WEB_PORT, default 8080)
-	$(COMPOSE) up -d --build
+up: docker-check ## Start the site on WEB_PORT (8080): pulls the images if PORTFOLIO_IMAGES is set, else builds them
+	@$(call START,)
 	@echo "Website on port WEB_PORT (default 8080), mails: http://127.0.0.1:8025/ (MAILPIT_UI_PORT)"
 	@echo "One-time password (when AUTH_PASSWORD_HASH is empty): make logs"
 
-up-tls: docker-check ## Start with HTTPS: certificate from certbot for DOMAIN (or TLS_DIR), see docs/operations.md
-	$(COMPOSE) $(TLS_FILES) up -d --build
+up-tls: docker-check ## The same with HTTPS: certificate from certbot for DOMAIN (or TLS_DIR), see docs/operations.md
+	@$(call START,$(TLS_FILES))
+
+update: docker-check ## Newest images (pulled, or rebuilt on fresh base images), restart; volumes kept
+	@$(call UPDATE,)
+
+update-tls: docker-check ## The same for the site with HTTPS (make up-tls)
+	@$(call UPDATE,$(TLS_FILES))
 
 down: docker-check ## Stop and remove the containers
 	$(COMPOSE) $(TLS_FILES) down

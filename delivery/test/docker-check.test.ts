@@ -56,7 +56,9 @@ describe('the Docker check before make up', () => {
         .split('\n')
         .filter((line) => line.startsWith('\t'))
         .join('\n');
-    const docker = rules.filter((rule) => /\$\((COMPOSE|ACCESS_CLI_DOCKER)\)/.test(recipe(rule)));
+    const docker = rules.filter((rule) =>
+      /\$\((COMPOSE|ACCESS_CLI_DOCKER)\)|\$\(call (START|UPDATE),/.test(recipe(rule)),
+    );
     assert.ok(docker.length >= 10);
     for (const rule of docker) assert.match(rule, /^[a-z-]+: docker-check /, rule.split('\n')[0]);
   });

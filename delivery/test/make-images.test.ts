@@ -1,0 +1,161 @@
+// Where `make up` and `make update` get the images: pulled when the resolved
+// compose configuration names the site's images in a registry
+// (PORTFOLIO_IMAGES), built on this machine otherwise. The Makefile asks
+// Compose for that configuration; here a stand-in COMPOSE answers `config`
+// as Compose 2 and Compose 1.29 print it and records every other call, so
+// the decision is checked without Docker. The engine suite pulls for real.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { repoRoot } from '@portfolio/stack';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-make-images-'));
+const compose = path.join(dir, 'compose');
+const calls = path.join(dir, 'calls');
+const config = path.join(dir, 'config.yml');
+const TLS = '-f docker-compose.yml -f docker-compose.tls.yml';
+
+// Records its arguments; `config` prints the canned configuration, a call
+// named in FAIL fails.
+writeFileSync(
+  compose,
+  `#!/bin/sh
+case " $* " in *" config "*) cat '${config}'; exit ;; esac
+echo "$*" >> '${calls}'
+case " $* " in *" $FAIL "*) exit 1 ;; esac
+`,
+);
+chmodSync(compose, 0o755);
+
+/** `config` of Compose 2 for these image names (env_file values inlined). */
+function compose2(web: string, api: string, env = ''): string {
+  return `name: portfolio
+services:
+  api:
+    build:
+      context: /home/pi/portfolio
+      dockerfile: Dockerfile.api
+    environment:
+      API_HOST: 0.0.0.0${env}
+    image: ${api}
+  mailpit:
+    image: axllent/mailpit:v1.30.5
+  web:
+    build:
+      context: /home/pi/portfolio
+      dockerfile: Dockerfile.web
+    image: ${web}
+`;
+}
+
+/** `config` of Compose 1.29: the profiled tester listed too, other order. */
+function compose1(web: string, api: string): string {
+  return `networks:
+  portfolio:
+    driver: bridge
+services:
+  api:
+    build:
+      context: /tmp/portfolio-engine-x
+      dockerfile: Dockerfile.api
+    image: ${api}
+  certbot:
+    image: certbot/certbot:v5.6.0
+  mailpit:
+    image: axllent/mailpit:v1.30.5
+  test:
+    image: portfolio-test
+    profiles:
+    - test
+  web:
+    image: ${web}
+version: '3.9'
+`;
+}
+
+function make(target: string, configText: string, fail = '') {
+  writeFileSync(config, configText);
+  rmSync(calls, { force: true });
+  const result = spawnSync(
+    'make',
+    ['--no-print-directory', target, `COMPOSE=${compose}`, 'CHECK_DOCKER=true'],
+    { cwd: repoRoot, env: { PATH: '/usr/bin:/bin', FAIL: fail || 'none' }, encoding: 'utf8' },
+  );
+  let recorded: string[] = [];
+  try {
+    recorded = readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean);
+  } catch {
+    // No call besides `config`.
+  }
+  return { status: result.status, calls: recorded, output: result.stdout + result.stderr };
+}
+
+const local = compose2('portfolio-web:latest', 'portfolio-api:latest');
+const ghcr = compose2(
+  'ghcr.io/owner/portfolio-web:latest',
+  'ghcr.io/owner/portfolio-api:latest',
+  '\n      PORTFOLIO_IMAGES: ghcr.io/owner/portfolio',
+);
+const localRegistry = compose1(
+  '127.0.0.1:5000/portfolio-web:v1.2.0',
+  '127.0.0.1:5000/portfolio-api:v1.2.0',
+);
+
+describe('make up and make update: pulled or built images', () => {
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('builds here when the images have local names, though Mailpit comes from a registry', () => {
+    const result = make('up', local);
+    assert.equal(result.status, 0, result.output);
+    assert.deepEqual(result.calls, ['up -d --build']);
+    assert.deepEqual(make('up', compose1('portfolio-web:latest', 'portfolio-api:latest')).calls, [
+      'up -d --build',
+    ]);
+  });
+
+  it('pulls and builds nothing when PORTFOLIO_IMAGES names a registry', () => {
+    const result = make('up', ghcr);
+    assert.equal(result.status, 0, result.output);
+    assert.deepEqual(result.calls, ['pull', 'up -d --no-build']);
+    // The commands are shown as they run.
+    assert.match(result.output, /\+ \S+ pull\n/);
+  });
+
+  it('reads the answer of Compose 1.29 alike, with a plain local registry and a version tag', () => {
+    assert.deepEqual(make('up', localRegistry).calls, ['pull', 'up -d --no-build']);
+  });
+
+  it('starts nothing when the pull fails (no login, no such image)', () => {
+    const result = make('up', ghcr, 'pull');
+    assert.notEqual(result.status, 0);
+    assert.deepEqual(result.calls, ['pull']);
+  });
+
+  it('does the same with HTTPS, over both files', () => {
+    assert.deepEqual(make('up-tls', ghcr).calls, [`${TLS} pull`, `${TLS} up -d --no-build`]);
+    assert.deepEqual(make('up-tls', local).calls, [`${TLS} up -d --build`]);
+  });
+
+  it('updates by pulling, or by rebuilding on fresh base images, and never removes volumes', () => {
+    assert.deepEqual(make('update', ghcr).calls, ['pull', 'up -d --no-build']);
+    assert.deepEqual(make('update', local).calls, ['build --pull', 'up -d']);
+    assert.deepEqual(make('update-tls', localRegistry).calls, [
+      `${TLS} pull`,
+      `${TLS} up -d --no-build`,
+    ]);
+    assert.deepEqual(make('update-tls', local).calls, [`${TLS} build --pull`, `${TLS} up -d`]);
+    const failed = make('update', local, 'build');
+    assert.notEqual(failed.status, 0);
+    assert.deepEqual(failed.calls, ['build --pull']);
+  });
+
+  it('lists update and update-tls in make help', () => {
+    const help = spawnSync('make', ['--no-print-directory'], { cwd: repoRoot, encoding: 'utf8' });
+    assert.match(help.stdout, /make up +Start the site .*pulls the images if PORTFOLIO_IMAGES/);
+    assert.match(help.stdout, /make update +Newest images/);
+    assert.match(help.stdout, /make update-tls /);
+  });
+});
