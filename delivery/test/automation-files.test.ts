@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { repoRoot } from '@portfolio/stack';
+import { readStages } from './helpers/dockerfile-stages';
 
 type Tree = Record<string, unknown>;
 
@@ -87,7 +88,7 @@ describe('hosted CI workflow', () => {
     assert.deepEqual(template.errors ?? [], []);
     assert.deepEqual(
       template.jobs.map((job) => job.id.value),
-      ['test', 'images'],
+      ['test', 'images', 'publish'],
     );
     assert.match(content, /bash \.ci\/run/);
     // The oldest supported Node and the one the images run.
@@ -104,6 +105,92 @@ describe('hosted CI workflow', () => {
       /ENGINE_DOCKER_HOST=unix:\/\/\/var\/run\/docker\.sock npm run test:engine -w delivery/,
     );
     assert.match(content, /make test/);
+  });
+
+  describe('publishes the images a Raspberry Pi pulls', () => {
+    interface Step {
+      id?: string;
+      uses?: string;
+      run?: string;
+      with?: Record<string, string | boolean>;
+    }
+    interface Job {
+      if?: string;
+      needs?: string[];
+      permissions?: Record<string, string>;
+      steps: Step[];
+    }
+    const workflow = parse(read('.github/workflows/ci.yml')) as {
+      on: Record<string, unknown>;
+      permissions: Record<string, string>;
+      jobs: Record<string, Job>;
+    };
+    const publish = workflow.jobs.publish;
+    const action = (name: string) => publish.steps.filter((step) => step.uses?.startsWith(name));
+
+    it('on pushes to main and version tags, never from a pull request, after every check', () => {
+      // Pull requests (forks' too) run the checks; only a push reaches the job.
+      assert.deepEqual(Object.keys(workflow.on).sort(), ['pull_request', 'push']);
+      assert.equal(
+        publish.if,
+        "github.event_name == 'push' && (github.ref == 'refs/heads/main' || startsWith(github.ref, 'refs/tags/v'))",
+      );
+      assert.deepEqual(publish.needs, ['test', 'images']);
+    });
+
+    it("with the workflow's own token, and only this job may write packages", () => {
+      assert.deepEqual(workflow.permissions, { contents: 'read' });
+      assert.deepEqual(publish.permissions, { contents: 'read', packages: 'write' });
+      for (const [name, job] of Object.entries(workflow.jobs))
+        if (name !== 'publish') assert.equal(job.permissions, undefined, name);
+      assert.deepEqual(action('docker/login-action@')[0]?.with, {
+        registry: 'ghcr.io',
+        username: '${{ github.actor }}',
+        password: '${{ secrets.GITHUB_TOKEN }}',
+      });
+    });
+
+    it("to the owner's GitHub registry, lowercase, both runtime images for amd64 and arm64", () => {
+      const names = publish.steps.find((step) => step.id === 'names');
+      assert.match(
+        names?.run ?? '',
+        /prefix=ghcr\.io\/\$\{GITHUB_REPOSITORY_OWNER,,\}\/portfolio"/,
+      );
+      const meta = action('docker/metadata-action@');
+      assert.deepEqual(
+        meta.map((step) => [step.id, step.with?.images]),
+        [
+          ['api', '${{ steps.names.outputs.prefix }}-api'],
+          ['web', '${{ steps.names.outputs.prefix }}-web'],
+        ],
+      );
+      for (const step of meta) {
+        assert.equal(step.with?.flavor, 'latest=false');
+        assert.deepEqual(String(step.with?.tags).trim().split('\n'), [
+          "type=raw,value=latest,enable=${{ github.ref == 'refs/heads/main' }}",
+          'type=ref,event=tag',
+          'type=sha,format=long,prefix=',
+        ]);
+      }
+      const builds = action('docker/build-push-action@');
+      assert.deepEqual(
+        builds.map((step) => [step.with?.file, step.with?.tags]),
+        [
+          ['Dockerfile.api', '${{ steps.api.outputs.tags }}'],
+          ['Dockerfile.web', '${{ steps.web.outputs.tags }}'],
+        ],
+      );
+      for (const step of builds) {
+        assert.equal(step.with?.target, 'runtime');
+        assert.equal(step.with?.platforms, 'linux/amd64,linux/arm64');
+        assert.equal(step.with?.push, true);
+      }
+      // The stage compose builds when it does not pull: the last one.
+      for (const file of ['Dockerfile.api', 'Dockerfile.web'])
+        assert.equal(readStages(path.join(repoRoot, file)).at(-1)?.name, 'runtime', file);
+      assert.equal(action('docker/setup-qemu-action@').length, 1);
+      assert.equal(action('docker/setup-buildx-action@').length, 1);
+    });
   });
 });
 
