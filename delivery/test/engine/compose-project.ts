@@ -16,28 +16,60 @@ import { dockerCli, type Engine } from './docker-engine';
 const PROJECT_PREFIX = 'portfolio-engine-test-';
 const PROJECT_LABEL = 'com.docker.compose.project';
 export const TLS_FILES = ['docker-compose.yml', 'docker-compose.tls.yml'];
+/** Every compose file of the product: the ones Compose 1 gets translated. */
+const COMPOSE_FILES = [...TLS_FILES, 'docker-compose.backup.yml'];
+
+interface BindMount {
+  type: 'bind';
+  source: string;
+  target: string;
+  read_only?: boolean;
+}
+
+interface ComposeService {
+  env_file?: Array<string | { path: string; required?: boolean }>;
+  volumes?: Array<string | BindMount | { type: string }>;
+}
 
 interface ComposeFile {
   name?: string;
-  services: Record<string, { env_file?: Array<string | { path: string; required?: boolean }> }>;
+  services: Record<string, ComposeService>;
+}
+
+/** Only the optional env files that exist, as plain paths. */
+function plainEnvFiles(service: ComposeService, projectDir: string) {
+  if (!service.env_file) return;
+  const paths = service.env_file
+    .map((entry) => (typeof entry === 'string' ? { path: entry, required: true } : entry))
+    .filter((entry) => entry.required !== false || existsSync(path.join(projectDir, entry.path)))
+    .map((entry) => entry.path);
+  if (paths.length > 0) service.env_file = paths;
+  else delete service.env_file;
+}
+
+const isBind = (volume: unknown): volume is BindMount =>
+  typeof volume === 'object' && (volume as BindMount).type === 'bind';
+
+/** Bind mounts in the short form, which makes a missing host folder as create_host_path does. */
+function shortBinds(service: ComposeService) {
+  service.volumes = service.volumes?.map((volume) =>
+    isBind(volume) ? `${volume.source}:${volume.target}${volume.read_only ? ':ro' : ''}` : volume,
+  );
 }
 
 /**
- * Compose 1.29 knows neither the top-level `name` (given with -p instead)
+ * Compose 1.29 knows neither the top-level `name` (given with -p instead),
  * nor `env_file` entries with `path` and `required` (Compose 2.24): an
- * optional file is listed only when it exists. Nothing else changes.
+ * optional file is listed only when it exists; nor a bind mount's
+ * `create_host_path`: long-form binds become the short form. Nothing else
+ * changes.
  */
 export function translateForCompose1(text: string, projectDir: string): string {
   const file = parse(text, { merge: true }) as ComposeFile;
   delete file.name;
   for (const service of Object.values(file.services)) {
-    if (!service.env_file) continue;
-    const paths = service.env_file
-      .map((entry) => (typeof entry === 'string' ? { path: entry, required: true } : entry))
-      .filter((entry) => entry.required !== false || existsSync(path.join(projectDir, entry.path)))
-      .map((entry) => entry.path);
-    if (paths.length > 0) service.env_file = paths;
-    else delete service.env_file;
+    plainEnvFiles(service, projectDir);
+    shortBinds(service);
   }
   return stringify(file);
 }
@@ -95,7 +127,7 @@ export class ComposeProject {
   /** The compose files again, for Compose 1 (after .env was added or removed). */
   retranslate() {
     if (!this.tool.translated) return;
-    for (const file of TLS_FILES) {
+    for (const file of COMPOSE_FILES) {
       const original = readFileSync(path.join(repoRoot, file), 'utf8');
       writeFileSync(path.join(this.composeDir, file), translateForCompose1(original, this.dir));
     }
