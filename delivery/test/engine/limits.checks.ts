@@ -11,19 +11,12 @@ import autocannon from 'autocannon';
 import { repoRoot } from '@portfolio/stack';
 import type { EngineSession } from './engine-session';
 import { SERVICE_LIMITS } from './containers.checks';
+import { memoryFile, memoryNow } from './cgroup-memory';
 
 const BURST = { connections: 200, seconds: 15, zips: 10, wrongLogins: 60 };
 const MB = 1024 * 1024;
 
-/** The file with a running container's peak memory: its memory cgroup's, v1 or v2. */
-function peakFile(session: EngineSession, service: string): string {
-  const pid = session.project.inspect<number>(service, '.State.Pid');
-  const lines = readFileSync(`/proc/${pid}/cgroup`, 'utf8').trim().split('\n');
-  const v1 = lines.find((line) => line.split(':')[1]?.split(',').includes('memory'));
-  if (v1) return path.join('/sys/fs/cgroup/memory', v1.split(':')[2], 'memory.max_usage_in_bytes');
-  const v2 = lines.find((line) => line.startsWith('0::')) as string;
-  return path.join('/sys/fs/cgroup', v2.slice(3), 'memory.peak');
-}
+const peakFile = (session: EngineSession, service: string) => memoryFile(session, service, 'peak');
 
 interface Counts {
   restarts: number;
@@ -42,6 +35,7 @@ export function limitsChecks(current: () => EngineSession) {
     let session: EngineSession;
     const services = Object.keys(SERVICE_LIMITS);
     const before1: Record<string, Counts> = {};
+    const atRest: Record<string, number> = {};
     let burst: autocannon.Result;
     let zipStatuses: number[];
     let loginStatuses: number[];
@@ -52,6 +46,7 @@ export function limitsChecks(current: () => EngineSession) {
       const token = await session.login();
       for (const service of services) {
         before1[service] = counts(session, service);
+        atRest[service] = memoryNow(session, service);
         // cgroup v1 starts the peak anew; v2's peak counts from the start.
         try {
           writeFileSync(peakFile(session, service), '0');
@@ -83,10 +78,16 @@ export function limitsChecks(current: () => EngineSession) {
       const rows = services.map((service) => {
         const peak = Number(readFileSync(peakFile(session, service), 'utf8'));
         const limit = SERVICE_LIMITS[service].memory;
+        const rest = atRest[service];
         console.log(
-          `engine: ${service} peak memory ${(peak / MB).toFixed(1)} MB of ${limit / MB} MB`,
+          `engine: ${service} memory at rest ${(rest / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB of ${limit / MB} MB`,
         );
-        return { service, peakMb: Number((peak / MB).toFixed(1)), limitMb: limit / MB };
+        return {
+          service,
+          restMb: Number((rest / MB).toFixed(1)),
+          peakMb: Number((peak / MB).toFixed(1)),
+          limitMb: limit / MB,
+        };
       });
       const results = path.join(repoRoot, 'bench', 'results');
       mkdirSync(results, { recursive: true });
