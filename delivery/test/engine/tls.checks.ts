@@ -17,7 +17,7 @@ import { pebbleConfigJson } from '../helpers/pebble';
 import { until } from '../helpers/until';
 import { TLS_FILES } from './compose-project';
 import type { EngineSession } from './engine-session';
-import { buildFixtureImage } from './stand-ins';
+import { buildFixtureImage } from './stand-in-builder';
 
 const DOMAIN = 'site.engine.test';
 const ACME_FILES = [...TLS_FILES, path.join(__dirname, 'fixtures', 'docker-compose.acme.yml')];
