@@ -89,6 +89,13 @@ export function findCompose(engine: Engine): ComposeTool {
   return { command: ['docker-compose'], version: v1.trim(), translated: true };
 }
 
+export interface ComposeProjectOptions {
+  /** Keep the copy's compose files as written (Compose 1's translation goes beside it). */
+  filesAsWritten?: boolean;
+  /** An absolute path of a compose file merged over the project's in every call. */
+  overlay?: string;
+}
+
 export class ComposeProject {
   /** A compose project name of this run's own: its containers, volumes and networks carry it. */
   readonly name = `${PROJECT_PREFIX}${randomBytes(4).toString('hex')}`;
@@ -99,14 +106,17 @@ export class ComposeProject {
    * lint and delivery tests read the files as written.
    */
   private readonly composeDir: string;
+  /** A compose file of the suite's, added after the project's files in every call. */
+  private readonly overlay?: string;
 
   constructor(
     readonly engine: Engine,
     readonly tool: ComposeTool,
     /** Published ports and settings, as an owner's shell would give them. */
     readonly env: Record<string, string>,
-    options: { filesAsWritten?: boolean } = {},
+    options: ComposeProjectOptions = {},
   ) {
+    this.overlay = options.overlay;
     this.dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-engine-'));
     this.composeDir = options.filesAsWritten && tool.translated ? `${this.dir}-compose1` : this.dir;
     mkdirSync(this.composeDir, { recursive: true });
@@ -146,10 +156,12 @@ export class ComposeProject {
     args: string[],
     options: { files?: string[]; env?: Record<string, string> } = {},
   ): RunResult {
-    const files = (options.files ?? ['docker-compose.yml']).flatMap((file) => [
-      '-f',
-      path.resolve(this.composeDir, file),
-    ]);
+    const files = [
+      ...(options.files ?? ['docker-compose.yml']).map((file) =>
+        path.resolve(this.composeDir, file),
+      ),
+      ...(this.overlay ? [this.overlay] : []),
+    ].flatMap((file) => ['-f', file]);
     const [command, ...leading] = this.tool.command;
     return run(command, [...leading, ...this.projectArgs(), ...files, ...args], {
       cwd: this.dir,
@@ -177,8 +189,14 @@ export class ComposeProject {
   }
 
   private makeArgs(target: string): string[] {
-    const beside =
-      this.composeDir === this.dir ? [] : ['-f', path.join(this.composeDir, 'docker-compose.yml')];
+    const files =
+      this.composeDir === this.dir && !this.overlay
+        ? []
+        : [
+            path.join(this.composeDir, 'docker-compose.yml'),
+            ...(this.overlay ? [this.overlay] : []),
+          ];
+    const beside = files.flatMap((file) => ['-f', file]);
     const toolVars = [
       `COMPOSE=${[...this.tool.command, ...this.projectArgs(), ...beside].join(' ')}`,
     ];

@@ -69,8 +69,15 @@ export function whyNoEngine(): string | undefined {
   return undefined;
 }
 
-async function startOwnDaemon(): Promise<Engine> {
-  const root = path.join(cacheDir, 'engine');
+export interface OwnEngineOptions {
+  /** The folder under the cache: each name is an engine with its own images and layers. */
+  name?: string;
+  /** A registry (host:port on loopback) the engine uses as its mirror of Docker Hub. */
+  mirror?: string;
+}
+
+async function startOwnDaemon({ name = 'engine', mirror }: OwnEngineOptions): Promise<Engine> {
+  const root = path.join(cacheDir, name);
   mkdirSync(path.join(root, 'data'), { recursive: true });
   mkdirSync(path.join(root, 'exec'), { recursive: true });
   const socket = path.join(root, 'docker.sock');
@@ -89,6 +96,7 @@ async function startOwnDaemon(): Promise<Engine> {
       '-H',
       host,
       ...network.daemonArgs,
+      ...(mirror ? ['--registry-mirror', `http://${mirror}`, '--insecure-registry', mirror] : []),
     ],
     { stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')] },
   );
@@ -121,9 +129,9 @@ async function startOwnDaemon(): Promise<Engine> {
   }
 }
 
-export async function startEngine(): Promise<Engine> {
+export async function startEngine(options: OwnEngineOptions = {}): Promise<Engine> {
   const host = namedHost();
-  if (!host) return startOwnDaemon();
+  if (!host) return startOwnDaemon(options);
   const version = serverVersion(host);
   if (!version) throw new Error(`ENGINE_DOCKER_HOST=${host} does not answer`);
   return { host, env: engineEnv(host), serverVersion: version, own: false, stop: async () => {} };

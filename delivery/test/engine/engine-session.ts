@@ -4,9 +4,11 @@
 import { freePort } from '@portfolio/stack';
 import { request, type RawResponse } from '../helpers/http-client';
 import { until } from '../helpers/until';
-import { ComposeProject, findCompose } from './compose-project';
+import { ComposeProject, findCompose, type ComposeProjectOptions } from './compose-project';
 import { EngineEvents } from './engine-events';
-import { ensureBaseImages, type BaseImage } from './stand-ins';
+import path from 'node:path';
+import { ensureBaseImages, pinnedImages, publishBaseImages, type BaseImage } from './stand-ins';
+import { startRegistry } from './local-registry';
 import { run, succeeded } from './command-run';
 import { dockerCli, startEngine, type Engine } from './docker-engine';
 
@@ -26,6 +28,8 @@ export class EngineSession {
     readonly events: EngineEvents,
     readonly webUrl: string,
     readonly mailpitUrl: string,
+    /** The local registry (host:port) of an arm64 session, where a Pi's images would come from. */
+    readonly registry?: string,
   ) {}
 
   static async start(
@@ -34,35 +38,78 @@ export class EngineSession {
   ): Promise<EngineSession> {
     const engine = await startEngine();
     try {
-      const baseImages = ensureBaseImages(engine, log);
-      const tool = findCompose(engine);
-      const [webPort, mailpitPort] = [await freePort(), await freePort()];
-      // Published on loopback only: WEB_PORT may name the address too.
-      const project = new ComposeProject(
-        engine,
-        tool,
-        {
-          WEB_PORT: `127.0.0.1:${webPort}`,
-          MAILPIT_UI_PORT: String(mailpitPort),
-        },
-        options,
-      );
-      log(
-        `engine: Docker Engine ${engine.serverVersion}, Compose ${tool.version}${tool.translated ? ' (files translated for Compose 1, see docs/engine-tests.md)' : ''}`,
-      );
-      for (const image of baseImages) log(`engine: ${image.tag}: ${image.source}`);
-      return new EngineSession(
-        engine,
-        baseImages,
-        project,
-        new EngineEvents(engine, project.name),
-        `http://127.0.0.1:${webPort}`,
-        `http://127.0.0.1:${mailpitPort}`,
-      );
+      return await EngineSession.open(engine, ensureBaseImages(engine, log), log, options);
     } catch (error) {
       await engine.stop();
       throw error;
     }
+  }
+
+  /**
+   * The site for a Raspberry Pi: the stand-ins of both architectures in a
+   * local registry that an engine of its own uses as its Docker Hub mirror,
+   * both images built for linux/arm64 and the stack run as arm64 under
+   * qemu-user-static, with the limits emulation needs (fixtures/docker-compose.emulated.yml).
+   */
+  static async startArm64(log: (line: string) => void): Promise<EngineSession> {
+    const registry = await startRegistry();
+    const engine = await startEngine({ name: 'engine-arm64', mirror: registry.address });
+    const stop = engine.stop;
+    engine.stop = async () => {
+      await stop();
+      await registry.stop();
+    };
+    try {
+      const baseImages = engine.own
+        ? publishBaseImages(engine, registry.address, {
+            tags: pinnedImages('site'),
+            arches: ['amd64', 'arm64'],
+            log,
+          })
+        : [];
+      return await EngineSession.open(engine, baseImages, log, {
+        overlay: path.join(__dirname, 'fixtures', 'docker-compose.emulated.yml'),
+        env: { DOCKER_DEFAULT_PLATFORM: 'linux/arm64' },
+        registry: registry.address,
+      });
+    } catch (error) {
+      await engine.stop();
+      throw error;
+    }
+  }
+
+  private static async open(
+    engine: Engine,
+    baseImages: BaseImage[],
+    log: (line: string) => void,
+    options: ComposeProjectOptions & { env?: Record<string, string>; registry?: string },
+  ): Promise<EngineSession> {
+    const tool = findCompose(engine);
+    const [webPort, mailpitPort] = [await freePort(), await freePort()];
+    // Published on loopback only: WEB_PORT may name the address too.
+    const project = new ComposeProject(
+      engine,
+      tool,
+      {
+        WEB_PORT: `127.0.0.1:${webPort}`,
+        MAILPIT_UI_PORT: String(mailpitPort),
+        ...options.env,
+      },
+      options,
+    );
+    log(
+      `engine: Docker Engine ${engine.serverVersion}, Compose ${tool.version}${tool.translated ? ' (files translated for Compose 1, see docs/engine-tests.md)' : ''}`,
+    );
+    for (const image of baseImages) log(`engine: ${image.tag}: ${image.source}`);
+    return new EngineSession(
+      engine,
+      baseImages,
+      project,
+      new EngineEvents(engine, project.name),
+      `http://127.0.0.1:${webPort}`,
+      `http://127.0.0.1:${mailpitPort}`,
+      options.registry,
+    );
   }
 
   async stop() {

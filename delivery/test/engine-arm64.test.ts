@@ -1,0 +1,40 @@
+// The site for a Raspberry Pi (arm64), on this machine under emulation:
+// base images of both architectures pulled from a local registry, both
+// images built for linux/arm64 (their build stages natively), the stack
+// started as arm64 from the unchanged compose files, then the owner's
+// first minutes and what only arm64 shows. docs/engine-tests.md, "arm64".
+import { after, before, describe } from 'node:test';
+import { whyNoEngine } from './engine/docker-engine';
+import { EngineSession } from './engine/engine-session';
+import { firstStartChecks } from './engine/first-start.checks';
+import { arm64Checks } from './engine/arm64.checks';
+import { whyNoArm64 } from './engine/emulation';
+
+const whyNot = whyNoEngine() ?? whyNoArm64();
+
+describe(
+  'arm64 on a real Docker engine, under emulation',
+  { skip: whyNot ? `arm64 engine suite skipped: ${whyNot}` : false },
+  () => {
+    let session: EngineSession | undefined;
+    const current = () => {
+      if (!session) throw new Error('the engine session did not start');
+      return session;
+    };
+
+    before(async () => {
+      const started = Date.now();
+      session = await EngineSession.startArm64((line) => console.log(line));
+      console.log(
+        `engine arm64: base images in the registry after ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+    });
+
+    after(async () => {
+      await session?.stop();
+    });
+
+    firstStartChecks(current);
+    arm64Checks(current);
+  },
+);
