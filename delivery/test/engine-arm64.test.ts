@@ -2,12 +2,14 @@
 // base images of both architectures pulled from a local registry, both
 // images built for linux/arm64 (their build stages natively), the stack
 // started as arm64 from the unchanged compose files, then the owner's
-// first minutes and what only arm64 shows. docs/engine-tests.md, "arm64".
+// first minutes, what only arm64 shows, and a Pi that pulls the site's
+// images from a registry instead of building them. docs/engine-tests.md, "arm64".
 import { after, before, describe } from 'node:test';
 import { whyNoEngine } from './engine/docker-engine';
 import { EngineSession } from './engine/engine-session';
 import { firstStartChecks } from './engine/first-start.checks';
 import { arm64Checks } from './engine/arm64.checks';
+import { pullChecks } from './engine/pull.checks';
 import { whyNoArm64 } from './engine/emulation';
 
 const whyNot = whyNoEngine() ?? whyNoArm64();
@@ -36,5 +38,6 @@ describe(
 
     firstStartChecks(current);
     arm64Checks(current);
+    pullChecks(current);
   },
 );
