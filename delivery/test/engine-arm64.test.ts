@@ -4,9 +4,9 @@
 // started as arm64 from the unchanged compose files, then the owner's
 // first minutes, what only arm64 shows, and a Pi that pulls the site's
 // images from a registry instead of building them. docs/engine-tests.md, "arm64".
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import { whyNoEngine } from './engine/docker-engine';
-import { EngineSession } from './engine/engine-session';
+import { EngineSession, sessionFor } from './engine/engine-session';
 import { firstStartChecks } from './engine/first-start.checks';
 import { arm64Checks } from './engine/arm64.checks';
 import { pullChecks } from './engine/pull.checks';
@@ -18,23 +18,10 @@ describe(
   'arm64 on a real Docker engine, under emulation',
   { skip: whyNot ? `arm64 engine suite skipped: ${whyNot}` : false },
   () => {
-    let session: EngineSession | undefined;
-    const current = () => {
-      if (!session) throw new Error('the engine session did not start');
-      return session;
-    };
-
-    before(async () => {
-      const started = Date.now();
-      session = await EngineSession.startArm64((line) => console.log(line));
-      console.log(
-        `engine arm64: base images in the registry after ${Math.round((Date.now() - started) / 1000)} s`,
-      );
-    });
-
-    after(async () => {
-      await session?.stop();
-    });
+    const current = sessionFor(
+      () => EngineSession.startArm64((line) => console.log(line)),
+      'engine arm64: base images in the registry',
+    );
 
     firstStartChecks(current);
     arm64Checks(current);

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { before, after, describe, it } from 'node:test';
 import { whyNoEngine } from './engine/docker-engine';
-import { EngineSession } from './engine/engine-session';
+import { EngineSession, sessionFor } from './engine/engine-session';
 import { ownerEngine, type OwnerEngine, type OwnerState } from './engine/owner-engine';
 import { firstStartChecks } from './engine/first-start.checks';
 import { containerChecks } from './engine/containers.checks';
@@ -43,23 +43,7 @@ describe(
     });
 
     describe('the site in the engine the suite starts', () => {
-      let session: EngineSession | undefined;
-      const current = () => {
-        if (!session) throw new Error('the engine session did not start');
-        return session;
-      };
-
-      before(async () => {
-        const started = Date.now();
-        session = await EngineSession.start(log);
-        console.log(
-          `engine: base images ready after ${Math.round((Date.now() - started) / 1000)} s`,
-        );
-      });
-
-      after(async () => {
-        await session?.stop();
-      });
+      const current = sessionFor(() => EngineSession.start(log), 'engine: base images ready');
 
       firstStartChecks(current);
       containerChecks(current);

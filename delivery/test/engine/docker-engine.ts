@@ -76,53 +76,71 @@ export interface OwnEngineOptions {
   mirror?: string;
 }
 
-async function startOwnDaemon({ name = 'engine', mirror }: OwnEngineOptions): Promise<Engine> {
-  const root = path.join(cacheDir, name);
-  mkdirSync(path.join(root, 'data'), { recursive: true });
-  mkdirSync(path.join(root, 'exec'), { recursive: true });
-  const socket = path.join(root, 'docker.sock');
-  const host = `unix://${socket}`;
+/** A dockerd that keeps its data, run root, pid file, socket and log in `root`. */
+export interface Daemon {
+  host: string;
+  /** Waits until it answers; fails with the end of its log if it exits first. */
+  answering(): Promise<string>;
+  /** Prunes its networks (their bridges outlive it), then stops it. */
+  stop(): Promise<void>;
+}
+
+export function spawnDaemon(root: string, extraArgs: string[]): Daemon {
+  mkdirSync(root, { recursive: true });
+  const host = `unix://${path.join(root, 'docker.sock')}`;
   const logFile = path.join(root, 'dockerd.log');
-  const network = createEngineNetwork();
   const daemon = spawn(
     'dockerd',
     [
-      '--data-root',
-      path.join(root, 'data'),
-      '--exec-root',
-      path.join(root, 'exec'),
-      '--pidfile',
-      path.join(root, 'dockerd.pid'),
-      '-H',
-      host,
-      ...network.daemonArgs,
-      ...(mirror ? ['--registry-mirror', `http://${mirror}`, '--insecure-registry', mirror] : []),
+      ...['--data-root', path.join(root, 'data'), '--exec-root', path.join(root, 'exec')],
+      ...['--pidfile', path.join(root, 'dockerd.pid'), '-H', host],
+      ...extraArgs,
     ],
     { stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')] },
   );
-  const stop = async () => {
-    // A network's bridge outlives a stopped dockerd.
-    run(dockerCli, ['network', 'prune', '--force'], { env: engineEnv(host) });
-    if (daemon.exitCode === null) {
+  return {
+    host,
+    answering: () =>
+      until(
+        () => {
+          if (daemon.exitCode !== null)
+            throw new Error(
+              `dockerd exited with ${daemon.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
+            );
+          return serverVersion(host);
+        },
+        'dockerd to answer',
+        60_000,
+      ),
+    async stop() {
+      if (daemon.exitCode !== null) return;
+      run(dockerCli, ['network', 'prune', '--force'], { env: engineEnv(host) });
       const exited = new Promise((resolve) => daemon.once('exit', resolve));
       daemon.kill('SIGTERM');
       await exited;
-    }
+    },
+  };
+}
+
+async function startOwnDaemon({ name = 'engine', mirror }: OwnEngineOptions): Promise<Engine> {
+  const network = createEngineNetwork();
+  const daemon = spawnDaemon(path.join(cacheDir, name), [
+    ...network.daemonArgs,
+    ...(mirror ? ['--registry-mirror', `http://${mirror}`, '--insecure-registry', mirror] : []),
+  ]);
+  const stop = async () => {
+    await daemon.stop();
     network.remove();
   };
   try {
-    const version = await until(
-      () => {
-        if (daemon.exitCode !== null)
-          throw new Error(
-            `dockerd exited with ${daemon.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
-          );
-        return serverVersion(host);
-      },
-      'dockerd to answer',
-      60_000,
-    );
-    return { host, env: engineEnv(host), serverVersion: version, own: true, stop };
+    const version = await daemon.answering();
+    return {
+      host: daemon.host,
+      env: engineEnv(daemon.host),
+      serverVersion: version,
+      own: true,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -7,6 +7,7 @@ import { until } from '../helpers/until';
 import { ComposeProject, findCompose, type ComposeProjectOptions } from './compose-project';
 import { EngineEvents } from './engine-events';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { ensureBaseImages, pinnedImages, publishBaseImages, type BaseImage } from './stand-ins';
 import { startRegistry } from './local-registry';
 import { run, succeeded } from './command-run';
@@ -213,4 +214,28 @@ export class EngineSession {
       timeoutMs,
     );
   }
+}
+
+/**
+ * Starts a session before the tests of the enclosing describe block and
+ * stops it after them; the function it returns gives each group of checks
+ * the session. `ready` names what is ready once it started, for the output.
+ */
+export function sessionFor(
+  start: () => Promise<EngineSession>,
+  ready: string,
+): () => EngineSession {
+  let session: EngineSession | undefined;
+  before(async () => {
+    const started = Date.now();
+    session = await start();
+    console.log(`${ready} after ${Math.round((Date.now() - started) / 1000)} s`);
+  });
+  after(async () => {
+    await session?.stop();
+  });
+  return () => {
+    if (!session) throw new Error('the engine session did not start');
+    return session;
+  };
 }

@@ -6,15 +6,14 @@
 // with a file, a container serving it on a published port, a network and an
 // image named like the site's. Its state before the suite and after must be
 // the same (docs/engine-tests.md).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@portfolio/stack';
 import { request } from '../helpers/http-client';
-import { until } from '../helpers/until';
 import { mustRun, run } from './command-run';
-import { dockerCli, engineEnv, serverVersion } from './docker-engine';
+import { dockerCli, engineEnv, serverVersion, spawnDaemon } from './docker-engine';
 
 const MACHINE_HOST = 'unix:///var/run/docker.sock';
 const FORWARD_SYSCTL = '/proc/sys/net/ipv4/ip_forward';
@@ -148,33 +147,13 @@ async function fillSite(host: string, dir: string): Promise<string> {
 /** A server's engine: Docker's defaults, its own data root and socket, here only. */
 async function standInEngine(log: (line: string) => void): Promise<OwnerEngine> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-owner-engine-'));
-  const host = `unix://${path.join(dir, 'docker.sock')}`;
   const firewallBefore = spawnSync('iptables-save', [], { encoding: 'utf8' }).stdout;
   const forwardBefore = readFileSync(FORWARD_SYSCTL, 'utf8').trim();
-  const logFile = path.join(dir, 'dockerd.log');
-  const daemon = spawn(
-    'dockerd',
-    [
-      '--data-root',
-      path.join(dir, 'data'),
-      '--exec-root',
-      path.join(dir, 'exec'),
-      '--pidfile',
-      path.join(dir, 'dockerd.pid'),
-      '-H',
-      host,
-    ],
-    { stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')] },
-  );
+  const daemon = spawnDaemon(dir, []);
+  const host = daemon.host;
   const stop = async () => {
-    // A network's bridge outlives a stopped dockerd.
     run(dockerCli, ['rm', '--force', 'portfolio-web-1'], { env: engineEnv(host) });
-    run(dockerCli, ['network', 'prune', '--force'], { env: engineEnv(host) });
-    if (daemon.exitCode === null) {
-      const exited = new Promise((resolve) => daemon.once('exit', resolve));
-      daemon.kill('SIGTERM');
-      await exited;
-    }
+    await daemon.stop();
     // What Docker made on the host and leaves behind when it stops.
     run('ip', ['link', 'delete', 'docker0']);
     run('iptables-restore', [], { input: firewallBefore });
@@ -182,7 +161,7 @@ async function standInEngine(log: (line: string) => void): Promise<OwnerEngine> 
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const version = await until(() => serverVersion(host), 'the owner’s dockerd to answer', 60_000);
+    const version = await daemon.answering();
     const url = await fillSite(host, dir);
     log(
       `engine: beside a stand-in of the owner's engine (Docker ${version}, ${host}) hosting a portfolio project`,
