@@ -11,6 +11,7 @@ import { firstStartChecks } from './engine/first-start.checks';
 import { arm64Checks } from './engine/arm64.checks';
 import { pullChecks } from './engine/pull.checks';
 import { whyNoArm64 } from './engine/emulation';
+import { holdSuiteLock } from './engine/suite-lock';
 
 const whyNot = whyNoEngine() ?? whyNoArm64();
 
@@ -18,6 +19,7 @@ describe(
   'arm64 on a real Docker engine, under emulation',
   { skip: whyNot ? `arm64 engine suite skipped: ${whyNot}` : false },
   () => {
+    holdSuiteLock();
     const current = sessionFor(
       () => EngineSession.startArm64((line) => console.log(line)),
       'engine arm64: base images in the registry',

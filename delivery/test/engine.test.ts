@@ -17,6 +17,7 @@ import { stateChecks } from './engine/state.checks';
 import { backupChecks } from './engine/backup.checks';
 import { tlsChecks } from './engine/tls.checks';
 import { limitsChecks } from './engine/limits.checks';
+import { holdSuiteLock } from './engine/suite-lock';
 
 const whyNot = whyNoEngine();
 const log = (line: string) => console.log(line);
@@ -25,6 +26,7 @@ describe(
   'on a real Docker engine',
   { skip: whyNot ? `engine suite skipped: ${whyNot}` : false },
   () => {
+    holdSuiteLock();
     let owner: OwnerEngine | undefined;
     let ownerBefore: OwnerState | undefined;
     const shellHost = process.env.DOCKER_HOST;

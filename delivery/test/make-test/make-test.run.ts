@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { whyNoEngine } from '../engine/docker-engine';
 import { EngineSession } from '../engine/engine-session';
+import { holdSuiteLock } from '../engine/suite-lock';
 
 const whyNot = whyNoEngine();
 
@@ -13,6 +14,7 @@ describe(
   'make test in its container',
   { skip: whyNot ? `make test skipped: ${whyNot}` : false },
   () => {
+    holdSuiteLock();
     let session: EngineSession | undefined;
 
     before(async () => {
