@@ -6,7 +6,7 @@
 // named for the suite alone (ENGINE_DOCKER_HOST, as the hosted workflow
 // does with its runner's engine); docs/engine-tests.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { until } from '../helpers/until';
 import { run } from './command-run';
@@ -123,8 +123,13 @@ export function spawnDaemon(root: string, extraArgs: string[]): Daemon {
 }
 
 async function startOwnDaemon({ name = 'engine', mirror }: OwnEngineOptions): Promise<Engine> {
+  const root = path.join(cacheDir, name);
   const network = createEngineNetwork();
-  const daemon = spawnDaemon(path.join(cacheDir, name), [
+  // dockerd would give the bridge the subnet it stored on an earlier run,
+  // which may no longer be the free range just chosen; every network of
+  // the suite's is removed at the end of a run, so the store holds nothing else.
+  rmSync(path.join(root, 'data', 'network'), { recursive: true, force: true });
+  const daemon = spawnDaemon(root, [
     ...network.daemonArgs,
     ...(mirror ? ['--registry-mirror', `http://${mirror}`, '--insecure-registry', mirror] : []),
   ]);
