@@ -20,8 +20,8 @@ import { load } from './load.ts';
 import { runMixedLoad } from './mixed-load.ts';
 import { formatTable, saveResults, type Row } from './report.ts';
 import { rssMb, samplePeakRss } from './rss.ts';
+import { restingMemory } from './api-memory.ts';
 import { timeStaticDownloads, timeZipDownloads, zipSize } from './zip-download.ts';
-import { nestFloorIdleRss } from './nest-floor.ts';
 import { buildScriptFree } from './script-free.ts';
 
 const RESULTS_DIR = join(import.meta.dirname, '..', 'results');
@@ -179,8 +179,6 @@ async function sameSizeFile(workDir: string, bytes: number) {
   return startBareNginx(dir, '/same-size.bin');
 }
 
-const SETTLE_MS = 2000;
-
 async function main(): Promise<void> {
   buildMissing();
   const workDir = await mkdtemp(join(tmpdir(), 'bench-'));
@@ -197,11 +195,9 @@ async function main(): Promise<void> {
       await measureBundle(floorDist),
     );
 
-    step('Starting a bare NestJS app (the API floor), then the stack ...');
-    const floorRss = await nestFloorIdleRss(workDir, SETTLE_MS);
+    step('API memory at rest after a first visit, beside a bare NestJS app (about 30 s) ...');
+    const resting = await restingMemory(docs, workDir);
     app = await startStack({ env: { ...UNTHROTTLED_ENV, DOCUMENTS_DIR: docs.dir } });
-    await sleep(SETTLE_MS);
-    const idleRss = rssMb(app.apiPid);
     const token = await login(app);
 
     rows.push(...(await zipFigures(app, workDir, token)));
@@ -218,13 +214,18 @@ async function main(): Promise<void> {
     });
     await sleep(1000);
     rows.push(
-      rssRow('API RSS idle after start', idleRss, { label: 'bare NestJS', mb: floorRss }, 15),
+      rssRow(
+        `API RSS at rest (${resting.method})`,
+        resting.apiMb,
+        { label: 'bare NestJS, same start and visit', mb: resting.floorMb },
+        15,
+      ),
     );
     rows.push(
       rssRow(
         `API RSS after 1,000 mixed requests (${serverErrors} 5xx)`,
         rssMb(app.apiPid),
-        { label: 'API idle', mb: idleRss },
+        { label: 'API at rest', mb: resting.apiMb },
         25,
       ),
     );

@@ -1,11 +1,17 @@
-// Starts bench/floor-api (a bare NestJS app) with the API's node flags and
-// reports its resident memory once it is idle, the reference for the API's.
+// Starts bench/floor-api (a bare NestJS app) the way node runs the API in its
+// image (same flags, same NODE_ENV): the reference for the API's memory.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import ts from 'typescript';
-import { freePort, repoRoot, startProcess, stopProcess, waitForHttp } from '@portfolio/stack';
-import { rssMb } from './rss.ts';
+import {
+  API_NODE_ARGS,
+  API_NODE_ENV,
+  freePort,
+  repoRoot,
+  startProcess,
+  stopProcess,
+  waitForHttp,
+} from '@portfolio/stack';
 
 const SOURCE = join(import.meta.dirname, '..', 'floor-api', 'main.ts');
 
@@ -25,21 +31,33 @@ async function compileFloor(workDir: string): Promise<string> {
   return file;
 }
 
-/** Idle RSS in MB of the bare NestJS app, measured after the same settling time as the API's. */
-export async function nestFloorIdleRss(workDir: string, settleMs: number): Promise<number> {
+export interface NestFloor {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startNestFloor(workDir: string): Promise<NestFloor> {
   const port = await freePort();
+  const env = {
+    ...process.env,
+    ...API_NODE_ENV,
+    API_PORT: String(port),
+    NODE_PATH: join(repoRoot, 'node_modules'),
+  };
   const floor = startProcess(
     'nest-floor',
     process.execPath,
-    ['--max-semi-space-size=1', await compileFloor(workDir)],
-    { env: { ...process.env, API_PORT: String(port), NODE_PATH: join(repoRoot, 'node_modules') } },
+    [...API_NODE_ARGS, await compileFloor(workDir)],
+    { env },
     () => undefined,
   );
+  const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHttp(`http://127.0.0.1:${port}/api/health`, floor, 'the NestJS floor');
-    await sleep(settleMs);
-    return rssMb(floor.child.pid ?? 0);
-  } finally {
+    await waitForHttp(`${url}/api/health`, floor, 'the NestJS floor');
+  } catch (error) {
     await stopProcess(floor);
+    throw error;
   }
+  return { url, pid: floor.child.pid ?? 0, stop: () => stopProcess(floor) };
 }

@@ -1,5 +1,6 @@
 // The native stack as the browser tests, the benchmark and the delivery
 // tests use it (`@portfolio/stack`); local.ts is the `make local` launcher.
+export { API_NODE_ARGS, API_NODE_ENV } from './api-runtime';
 export { buildMissing } from './builds';
 export { chromiumFlags, chromiumPath } from './chromium';
 export { readEnvFile } from './env-file';

@@ -24,6 +24,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_DOCUMENTS_DIR } from '@portfolio/api/config';
 import { apiEnvironment } from './api-env';
+import { API_NODE_ARGS, API_NODE_ENV } from './api-runtime';
 import { mergeEnv, readEnvFile } from './env-file';
 import { nginxArgs, nginxBinary, renderNginxConfig, type NginxTlsSettings } from './nginx-config';
 import { workerUserArgs } from './nginx-user';
@@ -179,9 +180,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const api = startProcess(
       'api',
       process.execPath,
-      // Same V8 flag as the API image (Dockerfile.api): a smaller idle footprint.
-      ['--max-semi-space-size=1', apiEntry],
-      { cwd: repoRoot, env: { ...process.env, ...apiEnv } },
+      [...API_NODE_ARGS, apiEntry],
+      { cwd: repoRoot, env: { ...process.env, ...API_NODE_ENV, ...apiEnv } },
       log,
     );
     started.push(api);
