@@ -1,7 +1,7 @@
 // One run of the engine suites at a time on a machine: they share the cache
 // folder, the bridge portfolio-eng0, the iptables chain PORTFOLIO-ENGINE and,
 // for the owner's stand-in, docker0. A second run would take those from
-// under the first; it stops at once with one line instead.
+// under the first; it waits for it instead, saying so in one line.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { before } from 'node:test';
@@ -18,16 +18,27 @@ function alive(pid: number): boolean {
   }
 }
 
-function acquire() {
-  mkdirSync(cacheDir, { recursive: true });
+/** Takes the lock (a killed holder's too); or, while a live run holds it, says which. */
+function tryAcquire(): number | undefined {
   try {
     writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+    return undefined;
   } catch {
     const holder = Number(readFileSync(lockFile, 'utf8'));
-    if (alive(holder))
-      throw new Error(`another run of the engine suite (pid ${holder}) holds ${lockFile}`);
-    // Left by a run that was killed.
+    if (alive(holder)) return holder;
     writeFileSync(lockFile, String(process.pid));
+    return undefined;
+  }
+}
+
+/** Waits for a run of the other suite (node's runner starts test files side by side on larger machines). */
+async function acquire() {
+  mkdirSync(cacheDir, { recursive: true });
+  let said = false;
+  for (let holder = tryAcquire(); holder !== undefined; holder = tryAcquire()) {
+    if (!said) console.log(`engine: waiting for the engine suite run of pid ${holder} to end`);
+    said = true;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
 }
 
@@ -41,8 +52,8 @@ function release() {
  * gives it back when the process ends, after every hook has cleaned up.
  */
 export function holdSuiteLock() {
-  before(() => {
-    acquire();
+  before(async () => {
+    await acquire();
     process.once('exit', release);
   });
 }
