@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   chmodSync,
-  chownSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -28,6 +27,8 @@ import { repoRoot } from '@portfolio/stack';
 const backupCli = path.join(repoRoot, 'api', 'src', 'backup', 'backup.cli.ts');
 const accessCli = path.join(repoRoot, 'api', 'src', 'access', 'access.cli.ts');
 const isRoot = process.getuid?.() === 0;
+/** What lets root read any file: dropped to make one unreadable. */
+const DAC_CAPS = '-dac_override,-dac_read_search';
 const hasSqliteBackup = Boolean(
   (process.getBuiltinModule?.('node:sqlite') as { backup?: unknown } | undefined)?.backup,
 );
@@ -341,17 +342,15 @@ describe('backup-local: create, verify, restore', () => {
     writeFileSync(secret, '[]');
     chmodSync(secret, 0o000);
     const folder = path.join(home, 'backups');
-    // Root reads every file: the command runs as nobody, who owns all but that file.
-    const asNobody = isRoot ? { uid: 65534, gid: 65534 } : {};
-    if (isRoot) {
-      chmodSync(home, 0o755);
-      for (const owned of [home, store]) chownSync(owned, 65534, 65534);
-    }
+    // Root reads every file: as root the command runs without the capabilities
+    // that let it (wherever the checkout lies, so not as another user).
+    const [command, ...prefix] = isRoot
+      ? ['setpriv', ...['--inh-caps', DAC_CAPS, '--bounding-set', DAC_CAPS, '--'], process.execPath]
+      : [process.execPath];
     const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', backupCli, 'create', '--store', `access=${store}`],
+      command,
+      [...prefix, '--import', 'tsx', backupCli, 'create', '--store', `access=${store}`],
       {
-        ...asNobody,
         env: { PATH: env.PATH, HOME: home, TMPDIR: home, BACKUP_DIR: folder },
         encoding: 'utf8',
       },
