@@ -106,7 +106,7 @@ export function ensureBaseImages(engine: Engine, log: (line: string) => void): B
 
 /** `node:24-alpine` → `library/node:24-alpine`: the repository path a registry knows. */
 function registryPath(tag: string): string {
-  return tag.split('/')[0].includes(':') || !tag.includes('/') ? `library/${tag}` : tag;
+  return tag.includes('/') ? tag : `library/${tag}`;
 }
 
 /**
