@@ -34,3 +34,11 @@ compose=$($COMPOSE version --short 2>/dev/null) ||
 compose=${compose#v}
 at_least "${compose%%[+-]*}" "$MIN_COMPOSE" ||
   fail "Docker Compose $compose ist zu alt, nötig ist >= $MIN_COMPOSE / is too old, >= $MIN_COMPOSE needed"
+
+# A Raspberry Pi's kernel leaves the memory cgroup off unless its command
+# line turns it on: the engine then ignores every container's mem_limit and
+# the site runs without the limits that keep one part from starving the
+# others (docs/operations.md, "Raspberry Pi"). Said in one line, not refused.
+if [ "$(docker info --format '{{.MemoryLimit}}' 2>/dev/null)" = false ]; then
+  echo "Warnung: dieser Kernel setzt keine Speichergrenzen durch, die Website läuft ohne ihre Grenzen; Raspberry Pi OS: cgroup_enable=memory cgroup_memory=1 ans Ende von /boot/firmware/cmdline.txt, neu starten / warning: this kernel enforces no memory limits (Raspberry Pi OS: add cgroup_enable=memory cgroup_memory=1 to /boot/firmware/cmdline.txt, reboot)" >&2
+fi

@@ -12,8 +12,8 @@ import { repoRoot } from '@portfolio/stack';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-docker-check-'));
 
-/** A `docker` that reports these versions (empty: the call fails). */
-function fakeDocker(engine: string, compose: string): string {
+/** A `docker` that reports these versions (empty: the call fails), and whether its kernel enforces memory limits. */
+function fakeDocker(engine: string, compose: string, memoryLimit = 'true'): string {
   const bin = mkdtempSync(path.join(dir, 'bin-'));
   const answer = (version: string) => (version ? `echo ${version}` : 'exit 1');
   writeFileSync(
@@ -22,6 +22,7 @@ function fakeDocker(engine: string, compose: string): string {
 case "$1" in
   version) ${answer(engine)} ;;
   compose) ${answer(compose)} ;;
+  info) echo ${memoryLimit} ;;
   *) exit 1 ;;
 esac
 `,
@@ -67,6 +68,13 @@ describe('the Docker check before make up', () => {
     const result = makeCheck(fakeDocker('20.10.24+dfsg1', 'v2.24.0'));
     assert.equal(result.status, 0, result.lines.join('\n'));
     assert.deepEqual(result.lines, []);
+  });
+
+  it('goes on with one warning when the kernel enforces no memory limits, as on a Raspberry Pi by default', () => {
+    const result = makeCheck(fakeDocker('20.10.24+dfsg1', 'v2.24.0', 'false'));
+    assert.equal(result.status, 0, result.lines.join('\n'));
+    assert.equal(result.lines.length, 1);
+    assert.match(result.lines[0], /^Warnung: .*keine Speichergrenzen.*cgroup_enable=memory/);
   });
 
   for (const [what, engine, compose, reason] of [
