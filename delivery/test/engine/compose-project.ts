@@ -94,6 +94,8 @@ export interface ComposeProjectOptions {
   filesAsWritten?: boolean;
   /** An absolute path of a compose file merged over the project's in every call. */
   overlay?: string;
+  /** Where the checkout goes (default: the system's temporary folder). */
+  parent?: string;
 }
 
 export class ComposeProject {
@@ -117,7 +119,7 @@ export class ComposeProject {
     options: ComposeProjectOptions = {},
   ) {
     this.overlay = options.overlay;
-    this.dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-engine-'));
+    this.dir = mkdtempSync(path.join(options.parent ?? os.tmpdir(), 'portfolio-engine-'));
     this.composeDir = options.filesAsWritten && tool.translated ? `${this.dir}-compose1` : this.dir;
     mkdirSync(this.composeDir, { recursive: true });
     if (engine.own) this.removeLeftovers();
@@ -156,17 +158,23 @@ export class ComposeProject {
     args: string[],
     options: { files?: string[]; env?: Record<string, string> } = {},
   ): RunResult {
-    const files = [
-      ...(options.files ?? ['docker-compose.yml']).map((file) =>
-        path.resolve(this.composeDir, file),
-      ),
+    const [command, composeArgs] = this.composeCommand(args, options.files);
+    return run(command, composeArgs, { cwd: this.dir, env: this.runEnv(options.env) });
+  }
+
+  /** compose() without blocking, for a call the test watches while it runs. */
+  composeAsync(args: string[]): Promise<RunResult> {
+    const [command, composeArgs] = this.composeCommand(args);
+    return runAsync(command, composeArgs, { cwd: this.dir, env: this.runEnv() });
+  }
+
+  private composeCommand(args: string[], files = ['docker-compose.yml']): [string, string[]] {
+    const fileArgs = [
+      ...files.map((file) => path.resolve(this.composeDir, file)),
       ...(this.overlay ? [this.overlay] : []),
     ].flatMap((file) => ['-f', file]);
     const [command, ...leading] = this.tool.command;
-    return run(command, [...leading, ...this.projectArgs(), ...files, ...args], {
-      cwd: this.dir,
-      env: this.runEnv(options.env),
-    });
+    return [command, [...leading, ...this.projectArgs(), ...fileArgs, ...args]];
   }
 
   mustCompose(...args: Parameters<ComposeProject['compose']>): string {

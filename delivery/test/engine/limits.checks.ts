@@ -13,7 +13,7 @@ import type { EngineSession } from './engine-session';
 import { SERVICE_LIMITS } from './containers.checks';
 import { memoryFile, memoryNow } from './cgroup-memory';
 
-const BURST = { connections: 200, seconds: 15, zips: 10, wrongLogins: 60 };
+export const BURST = { connections: 200, seconds: 15, zips: 10, wrongLogins: 60 };
 const MB = 1024 * 1024;
 
 const peakFile = (session: EngineSession, service: string) => memoryFile(session, service, 'peak');
@@ -28,6 +28,35 @@ function counts(session: EngineSession, service: string): Counts {
     restarts: session.project.inspect<number>(service, '.RestartCount'),
     oomKilled: session.project.inspect<boolean>(service, '.State.OOMKilled'),
   };
+}
+
+export interface BurstResult {
+  burst: autocannon.Result;
+  zipStatuses: number[];
+  loginStatuses: number[];
+}
+
+/** Visitors on `/`, documents.zip downloads and wrong logins, all at once. */
+export async function runBurst(session: EngineSession, token: string): Promise<BurstResult> {
+  const visitors = autocannon({
+    url: `${session.webUrl}/`,
+    connections: BURST.connections,
+    duration: BURST.seconds,
+  });
+  const zips = Promise.all(
+    Array.from({ length: BURST.zips }, () =>
+      session.get('/api/download-all', token).then((r) => r.status),
+    ),
+  );
+  const logins = Promise.all(
+    Array.from({ length: BURST.wrongLogins }, () =>
+      session
+        .post('/api/auth/login', { username: 'bewerbung', password: 'falsch-geraten' })
+        .then((r) => r.status),
+    ),
+  );
+  const [burst, zipStatuses, loginStatuses] = await Promise.all([visitors, zips, logins]);
+  return { burst, zipStatuses, loginStatuses };
 }
 
 export function limitsChecks(current: () => EngineSession) {
@@ -54,24 +83,7 @@ export function limitsChecks(current: () => EngineSession) {
           /* cgroup v2: not resettable on every kernel */
         }
       }
-      const visitors = autocannon({
-        url: `${session.webUrl}/`,
-        connections: BURST.connections,
-        duration: BURST.seconds,
-      });
-      const zips = Promise.all(
-        Array.from({ length: BURST.zips }, () =>
-          session.get('/api/download-all', token).then((r) => r.status),
-        ),
-      );
-      const logins = Promise.all(
-        Array.from({ length: BURST.wrongLogins }, () =>
-          session
-            .post('/api/auth/login', { username: 'bewerbung', password: 'falsch-geraten' })
-            .then((r) => r.status),
-        ),
-      );
-      [burst, zipStatuses, loginStatuses] = await Promise.all([visitors, zips, logins]);
+      ({ burst, zipStatuses, loginStatuses } = await runBurst(session, token));
     });
 
     it('leaves no container OOM-killed or restarted, and records each peak beside its limit', () => {

@@ -9,6 +9,20 @@ import type { EngineSession } from './engine-session';
 
 const SITE_IMAGES = ['web', 'api'];
 
+/**
+ * The site's images as the session built them, pushed to its registry the
+ * way the hosted workflow publishes them; returns PORTFOLIO_IMAGES for them.
+ */
+export function pushSiteImages(session: EngineSession): string {
+  assert.ok(session.registry, 'the session has a registry');
+  const prefix = `${session.registry}/portfolio`;
+  for (const image of SITE_IMAGES) {
+    session.project.docker(['tag', `portfolio-${image}:latest`, `${prefix}-${image}:latest`]);
+    session.project.docker(['push', '--quiet', `${prefix}-${image}:latest`]);
+  }
+  return prefix;
+}
+
 export function pullChecks(current: () => EngineSession) {
   describe('make up with PORTFOLIO_IMAGES pulls the images and builds nothing', () => {
     let session: EngineSession;
@@ -17,14 +31,10 @@ export function pullChecks(current: () => EngineSession) {
 
     before(async () => {
       session = current();
-      assert.ok(session.registry, 'the session has a registry');
-      prefix = `${session.registry}/portfolio`;
       session.make('down');
-      for (const image of SITE_IMAGES) {
-        session.project.docker(['tag', `portfolio-${image}:latest`, `${prefix}-${image}:latest`]);
-        session.project.docker(['push', '--quiet', `${prefix}-${image}:latest`]);
+      prefix = pushSiteImages(session);
+      for (const image of SITE_IMAGES)
         session.project.docker(['rmi', `portfolio-${image}:latest`, `${prefix}-${image}:latest`]);
-      }
       output = session.make('up', { PORTFOLIO_IMAGES: prefix });
       await session.waitForSite(300_000);
     });
