@@ -76,6 +76,13 @@ export interface OwnEngineOptions {
   mirror?: string;
 }
 
+/**
+ * The memory cgroup every container of an own engine goes under, build
+ * steps included (dockerd hands --cgroup-parent to its BuildKit too), so
+ * that what a build costs can be read in one place (build-memory.ts).
+ */
+export const engineCgroup = (name: string) => `portfolio-${name}`;
+
 /** A dockerd that keeps its data, run root, pid file, socket and log in `root`. */
 export interface Daemon {
   host: string;
@@ -131,6 +138,7 @@ async function startOwnDaemon({ name = 'engine', mirror }: OwnEngineOptions): Pr
   rmSync(path.join(root, 'data', 'network'), { recursive: true, force: true });
   const daemon = spawnDaemon(root, [
     ...network.daemonArgs,
+    ...['--cgroup-parent', `/${engineCgroup(name)}`],
     ...(mirror ? ['--registry-mirror', `http://${mirror}`, '--insecure-registry', mirror] : []),
   ]);
   const stop = async () => {

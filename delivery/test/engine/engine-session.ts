@@ -12,6 +12,7 @@ import { ensureBaseImages, pinnedImages, publishBaseImages, type BaseImage } fro
 import { startRegistry } from './local-registry';
 import { run, succeeded } from './command-run';
 import { dockerCli, startEngine, type Engine } from './docker-engine';
+import { bootPiGuest } from './pi-guest';
 
 export interface MailpitMessage {
   ID: string;
@@ -79,21 +80,57 @@ export class EngineSession {
     }
   }
 
+  /**
+   * The site in a whole arm64 system of `memoryMb` (pi-guest.ts) that pulls
+   * the site's images from `registry`, where they were pushed, as a Pi
+   * with PORTFOLIO_IMAGES set does. The guest is reachable only through
+   * QEMU's forwards on 127.0.0.1, so inside it the web port is published on
+   * every address, and Mailpit's too (fixtures/docker-compose.pi-guest.yml).
+   */
+  static async startPiGuest(
+    log: (line: string) => void,
+    options: { memoryMb: number; registry: string },
+  ): Promise<EngineSession> {
+    const guest = await bootPiGuest({ ...options, log });
+    try {
+      return await EngineSession.open(guest.engine, [], log, {
+        parent: guest.share,
+        overlay: path.join(__dirname, 'fixtures', 'docker-compose.pi-guest.yml'),
+        ports: guest.ports,
+        env: {
+          WEB_PORT: String(guest.ports.web),
+          // Its loopback-only port, out of the forwarded one's way.
+          MAILPIT_UI_PORT: '8025',
+          MAILPIT_GUEST_PORT: String(guest.ports.mailpit),
+          PORTFOLIO_IMAGES: `${guest.registry}/portfolio`,
+        },
+        registry: guest.registry,
+      });
+    } catch (error) {
+      await guest.engine.stop();
+      throw error;
+    }
+  }
+
   private static async open(
     engine: Engine,
     baseImages: BaseImage[],
     log: (line: string) => void,
-    options: ComposeProjectOptions & { env?: Record<string, string>; registry?: string },
+    options: ComposeProjectOptions & {
+      env?: Record<string, string>;
+      registry?: string;
+      ports?: { web: number; mailpit: number };
+    },
   ): Promise<EngineSession> {
     const tool = findCompose(engine);
-    const [webPort, mailpitPort] = [await freePort(), await freePort()];
+    const ports = options.ports ?? { web: await freePort(), mailpit: await freePort() };
     // Published on loopback only: WEB_PORT may name the address too.
     const project = new ComposeProject(
       engine,
       tool,
       {
-        WEB_PORT: `127.0.0.1:${webPort}`,
-        MAILPIT_UI_PORT: String(mailpitPort),
+        WEB_PORT: `127.0.0.1:${ports.web}`,
+        MAILPIT_UI_PORT: String(ports.mailpit),
         ...options.env,
       },
       options,
@@ -107,8 +144,8 @@ export class EngineSession {
       baseImages,
       project,
       new EngineEvents(engine, project.name),
-      `http://127.0.0.1:${webPort}`,
-      `http://127.0.0.1:${mailpitPort}`,
+      `http://127.0.0.1:${ports.web}`,
+      `http://127.0.0.1:${ports.mailpit}`,
       options.registry,
     );
   }

@@ -1,0 +1,41 @@
+// Memory inside the whole arm64 system (pi-guest.ts): the engine there is
+// reached over TCP, its cgroups are not this machine's. A short-lived
+// container of the site's API image, with the guest's process table and
+// cgroup tree, reads each container's memory cgroup (v2, as Debian's
+// kernel mounts it) and the guest kernel's own count of its memory.
+import type { EngineSession } from './engine-session';
+
+export interface GuestMemory {
+  /** Bytes per service: the cgroup's charge now and its peak since the container started. */
+  services: Record<string, { current: number; peak: number }>;
+  /** The whole guest: what its kernel has, and what it could still give without swapping. */
+  guest: { total: number; available: number };
+}
+
+const READER = `
+const fs = require('fs');
+const services = {};
+for (const [service, pid] of JSON.parse(process.env.PIDS)) {
+  const group = fs.readFileSync('/proc/' + pid + '/cgroup', 'utf8').split('\\n')
+    .find((line) => line.startsWith('0::')).slice(3);
+  const read = (file) => Number(fs.readFileSync('/sys/fs/cgroup' + group + '/' + file, 'utf8'));
+  services[service] = { current: read('memory.current'), peak: read('memory.peak') };
+}
+const info = Object.fromEntries(fs.readFileSync('/proc/meminfo', 'utf8').trim().split('\\n')
+  .map((line) => line.split(/:\\s+/)).map(([key, value]) => [key, parseInt(value, 10) * 1024]));
+console.log(JSON.stringify({ services, guest: { total: info.MemTotal, available: info.MemAvailable } }));
+`;
+
+export function guestMemory(session: EngineSession, services: string[]): GuestMemory {
+  const pids = services.map((service) => [
+    service,
+    session.project.inspect<number>(service, '.State.Pid'),
+  ]);
+  const image = session.project.inspect<string>('api', '.Config.Image');
+  return JSON.parse(
+    session.project.docker([
+      ...['run', '--rm', '--user', '0', '--pid', 'host', '--cgroupns', 'host', '--network', 'none'],
+      ...['-e', `PIDS=${JSON.stringify(pids)}`, '--entrypoint', 'node', image, '-e', READER],
+    ]),
+  ) as GuestMemory;
+}
