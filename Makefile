@@ -109,7 +109,8 @@ access-log-local: node_modules ## The same for make local
 # the host needs no Node: compose reads BACKUP_DIR from .env for the folder
 # it mounts, as it reads every setting of the Docker stack, and the tool
 # reads the others from .env itself. Nothing here parses .env; whether
-# BACKUP_REMOTE is set, the Makefile asks compose (as for PORTFOLIO_IMAGES).
+# BACKUP_REMOTE is set, make backup learns from the tool's line and
+# make backup-check asks compose (as for PORTFOLIO_IMAGES).
 # The compose project: `name` in docker-compose.yml, unless the environment
 # names another (as the engine suite does for its own runs).
 PROJECT_NAME := $(or $(COMPOSE_PROJECT_NAME),portfolio)
@@ -137,14 +138,15 @@ REMOTE_SET = $(BACKUP_COMPOSE) --profile offsite config 2>/dev/null | grep -Eq '
 
 # With BACKUP_REMOTE: the archive first, nothing pruned; then its copy,
 # verified at the remote, which keeps BACKUP_KEEP there; only then here.
-# The archive's name comes from the tool's line (`Sicherung /backups/NAME (…`).
+# The tool names the archive to copy (`Ausser Haus folgt: NAME …`) when, by
+# the .env it reads, a remote is set.
 backup: docker-check ## Archive accesses, outbox, inbox, certificates, .env, documents into BACKUP_DIR, copy it off-site (Docker)
 	@if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
 	out=$$(PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
 	  $(BACKUP_RUN) backup$$tls create $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}); status=$$?; \
 	printf '%s\n' "$$out"; [ $$status -eq 0 ] || exit $$status; \
-	$(REMOTE_SET) || exit 0; \
-	name=$$(printf '%s\n' "$$out" | sed -n 's|^Sicherung /backups/\([^ ]*\) (.*|\1|p'); \
+	name=$$(printf '%s\n' "$$out" | sed -n 's/^Ausser Haus folgt: \([^ ]*\) .*/\1/p'); \
+	[ -n "$$name" ] || exit 0; \
 	$(OFFSITE_RUN) offsite push "/backups/$$name" && $(BACKUP_RUN) backup prune --project /project
 
 backup-local: node_modules ## The same for make local (.local/…, .env, documents/private); host rclone for BACKUP_REMOTE

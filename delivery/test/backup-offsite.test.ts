@@ -269,6 +269,39 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.equal(remote().at(-1), ours(backups).at(-1));
   });
 
+  it('names the archive for the rclone container of make backup, and prunes nothing meanwhile', () => {
+    const before = { local: ours(backups), remote: remote() };
+    const run = cli(['create', ...storeArgs], { BACKUP_KEEP: '1' });
+    assert.equal(run.status, 0, run.stderr);
+    const [, handoff] = run.stdout.split('\n');
+    const name = ours(backups).at(-1) ?? '';
+    assert.equal(
+      handoff,
+      `Ausser Haus folgt: ${name} nach offsite:portfolio-backups; alte Archive bleiben, ` +
+        'bis die Kopie dort geprüft ist',
+    );
+    assert.deepEqual(ours(backups), [...before.local, name]);
+    assert.deepEqual(remote(), before.remote);
+    // What make backup then runs in the container, the same script: copy, verify, prune.
+    const pushed = spawnSync(
+      'sh',
+      [path.join(repoRoot, 'scripts', 'backup-offsite.sh'), 'push', path.join(backups, name)],
+      {
+        env: { ...env, RCLONE_CONFIG: rcloneConfig, BACKUP_KEEP: '2' },
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(pushed.status, 0, pushed.stderr);
+    assert.match(
+      pushed.stdout,
+      new RegExp(`^Ausser Haus: ${name.replace(/\./g, '\\.')} nach offsite:`),
+    );
+    assert.equal(remote().at(-1), name);
+    const pruned = cli(['prune', '--project', project], { BACKUP_KEEP: '2' });
+    assert.equal(pruned.status, 0, pruned.stderr);
+    assert.equal(ours(backups).length, 2);
+  });
+
   it('checks the newest off-site copy whole, and finds it cut short, altered or too old', () => {
     const ok = cli(['check', '--offsite', '--identity', keyFile]);
     assert.equal(ok.status, 0, ok.stderr);

@@ -30,7 +30,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   parseOwnerArgs,
   runOwnerCommand,
@@ -145,10 +145,16 @@ async function create(
       'Nicht verschlüsselt: wer das Archiv hat, liest alles darin; ' +
         'make backup-key macht einen Schlüssel und trägt ihn in .env ein (docs/backup.md).',
     );
-  if (remote && values.offsite) {
+  if (!remote) return;
+  if (values.offsite) {
     await pushOffsite(summary.path, env, config);
-    await prune(values, env, print);
+    return prune(values, env, print);
   }
+  // `make backup` reads the name here and copies it in the rclone container.
+  print(
+    `Ausser Haus folgt: ${basename(summary.path)} nach ${remote}; ` +
+      'alte Archive bleiben, bis die Kopie dort geprüft ist',
+  );
 }
 
 /** BACKUP_KEEP in BACKUP_DIR; prints a line only when it removed something. */
