@@ -176,7 +176,7 @@ describe('backup-local: create, verify, restore', () => {
     // One line: where, how large, what.
     assert.match(
       created.stdout,
-      /^Sicherung \S+portfolio-backup-\d{4}-\d\d-\d\dT\d{6}Z\.tar\.gz \(\d+(\.\d)? [kM]?B\): access 3, outbox 3, env 1, documents 2 Datei\(en\)\n$/,
+      /^Sicherung \S+portfolio-backup-\d{4}-\d\d-\d\dT\d{6}Z\.tar\.gz \(\d+(\.\d)? [kM]?B\): access 3, outbox 3, env 1, documents 2 Datei\(en\)\nNicht verschlüsselt: [^\n]+\n$/,
     );
     const [archive] = ours();
     assert.equal(statSync(path.join(backups, archive)).mode & 0o777, 0o600);

@@ -109,17 +109,21 @@ describe('docker-compose.yml', () => {
       `\${PORTFOLIO_IMAGES:-portfolio}-${kind}:\${PORTFOLIO_TAG:-latest}`;
     assert.equal(web.image, named('web'));
     assert.equal(api.image, named('api'));
-    // Backups run the API image the site runs, pulled or built.
-    assert.deepEqual(Object.keys(backup.services).sort(), [
+    // Backups run the API image the site runs, pulled or built; the off-site
+    // copy runs rclone's own image, pinned to a release.
+    const { offsite, ...tool } = backup.services;
+    assert.deepEqual(Object.keys(tool).sort(), [
       'backup',
       'backup-tls',
+      'check',
       'restore',
       'restore-tls',
     ]);
-    for (const [name, service] of Object.entries(backup.services)) {
+    for (const [name, service] of Object.entries(tool)) {
       assert.equal(service.image, named('api'), name);
       assert.equal(service.build?.dockerfile, 'Dockerfile.api', name);
     }
+    assert.match(offsite.image ?? '', /^rclone\/rclone:\d+\.\d+\.\d+$/);
     assert.equal(tlsOverride.services.web.image, undefined);
     // Without the settings: the names `docker run portfolio-api` and the
     // engine suite use; each stays buildable here.

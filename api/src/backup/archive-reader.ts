@@ -1,10 +1,10 @@
-// Reads an archive entry by entry (gzip, then tar-stream's parser) and
-// checks it against its manifest: every file present with its size and
-// SHA-256, nothing missing, nothing extra, no name twice. A cut archive
-// fails in gzip or tar, an altered byte in gzip's checksum or a file's
-// SHA-256, a foreign tar by its missing or unknown manifest.
+// Reads an archive entry by entry (age when encrypted, gzip, then
+// tar-stream's parser) and checks it against its manifest: every file
+// present with its size and SHA-256, nothing missing, nothing extra, no name
+// twice. A cut archive fails in age, gzip or tar, an altered byte in age's
+// tag, gzip's checksum or a file's SHA-256, a foreign tar by its missing or
+// unknown manifest.
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -16,6 +16,7 @@ import {
   type Manifest,
   type ManifestEntry,
 } from './backup-manifest';
+import { openArchive, type ArchiveKey } from './archive-crypto';
 
 /** manifest.json lists paths and hashes only; anything this large is not ours. */
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
@@ -75,6 +76,7 @@ async function readAll(body: Readable, limit: number): Promise<Buffer> {
 export async function readArchive(
   path: string,
   onEntry?: (header: Header) => Promise<EntrySink | undefined>,
+  key?: ArchiveKey,
 ): Promise<Manifest> {
   const seen = new Map<string, Seen>();
   // A failure of restore's own writing (a full disk) is reported as it is,
@@ -89,12 +91,10 @@ export async function readArchive(
     }
   };
   let manifestText: string | undefined;
+  // Without the key, or with a wrong one, this throws before anything is read.
+  const bytes = await openArchive(path, key);
   const parser = extract();
-  const source = pipeline(
-    createReadStream(path),
-    createGunzip(),
-    parser as unknown as NodeJS.WritableStream,
-  );
+  const source = pipeline(bytes, createGunzip(), parser as unknown as NodeJS.WritableStream);
   try {
     for await (const body of parser) {
       const header = body.header;

@@ -1,8 +1,9 @@
 // Before the first byte is written: does the archive fit into BACKUP_DIR?
 // The rule: the archive may take as much as the stores uncompressed in tar
 // (every entry's 512-byte header, every file rounded up to 512 bytes), plus
-// zlib's bound for data gzip cannot shrink, plus the snapshot of each SQLite
-// database, which lies in BACKUP_DIR's scratch folder while it is copied.
+// zlib's bound for data gzip cannot shrink (and age's tags and header when
+// encrypted), plus the snapshot of each SQLite database, which lies in
+// BACKUP_DIR's scratch folder while it is copied.
 // gzip usually makes the archive smaller, but how much is known only
 // afterwards; a backup that might fill the disk is refused, because on a
 // Raspberry Pi BACKUP_DIR is often the card the running site writes to.
@@ -12,6 +13,7 @@ import { storeUnreadable, tooLittleSpace } from './backup-failure';
 import type { Store } from './backup-stores';
 import { storeRoot } from './backup-manifest';
 import { listStore } from './store-listing';
+import { ageBound } from './archive-crypto';
 
 const BLOCK = 512;
 /** tar-stream writes a PAX header (two more blocks) for a name or link of 100 characters or more. */
@@ -64,7 +66,11 @@ async function measureStore(store: Store): Promise<number | undefined> {
  * the backup before anything is written) and refuses when BACKUP_DIR lacks
  * the room. Returns the names of the stores that exist.
  */
-export async function checkRoom(stores: Store[], backupDir: string): Promise<Set<string>> {
+export async function checkRoom(
+  stores: Store[],
+  backupDir: string,
+  recipients = 0,
+): Promise<Set<string>> {
   const present = new Set<string>();
   // The tar's end: two empty blocks.
   let needed = 2 * BLOCK;
@@ -76,7 +82,7 @@ export async function checkRoom(stores: Store[], backupDir: string): Promise<Set
     present.add(store.name);
     needed += bytes;
   }
-  needed = gzipBound(needed);
+  needed = ageBound(gzipBound(needed), recipients);
   const { bavail, bsize } = await statfs(backupDir);
   const free = bavail * bsize;
   if (needed > free) throw tooLittleSpace(backupDir, formatBytes(free), formatBytes(needed));

@@ -1,4 +1,5 @@
-// Writes one archive (tar, gzip) of every store, with manifest.json as its
+// Writes one archive (tar, gzip, and age when BACKUP_AGE_RECIPIENTS names
+// public keys: archive-crypto.ts) of every store, with manifest.json as its
 // last entry. The archive is written under a hidden temporary name with
 // owner-only permissions and renamed only once it is complete and flushed,
 // so BACKUP_DIR never holds a half-written archive under a real name. A
@@ -40,6 +41,7 @@ import { checkRoom } from './archive-size';
 import { listStore } from './store-listing';
 import { copySqliteDatabase, isSqliteDatabase, sidecarOf } from './sqlite-copy';
 import { archiveName } from './retention';
+import { encryptingStream } from './archive-crypto';
 import { syncToDisk } from '../common/durable-file';
 
 /** How often a store is listed again for files that moved while it was copied. */
@@ -48,6 +50,7 @@ const MAX_PASSES = 5;
 export interface ArchiveSummary {
   path: string;
   bytes: number;
+  encrypted: boolean;
   stores: ManifestStore[];
   /** Stores that were asked for but do not exist (e.g. no documents/private). */
   absent: string[];
@@ -243,6 +246,8 @@ export interface CreateOptions {
   stores: Store[];
   backupDir: string;
   version: string;
+  /** age public keys: with any, the archive is encrypted to all of them. */
+  recipients?: string[];
   now?: Date;
   /** Runs before each store is read: the tests' seam for a store that changes meanwhile. */
   beforeStore?: (store: Store) => Promise<void>;
@@ -260,16 +265,23 @@ async function writeArchive(
   temporary: string,
   scratch: string,
   present: Store[],
-  { version, now, beforeStore }: Omit<CreateOptions, 'backupDir' | 'stores'> & { now: Date },
+  {
+    version,
+    now,
+    beforeStore,
+    recipients = [],
+  }: Omit<CreateOptions, 'backupDir' | 'stores'> & { now: Date },
 ): Promise<ManifestStore[]> {
   const started = Date.now();
   const archive = pack();
   let writeError: unknown;
-  const written = pipeline(
+  const encryption = recipients.length > 0 ? [await encryptingStream(recipients)] : [];
+  const written = pipeline([
     archive as unknown as NodeJS.ReadableStream,
     createGzip(),
+    ...encryption,
     createWriteStream(temporary, { flags: 'r+' }),
-  ).catch((error: unknown) => {
+  ]).catch((error: unknown) => {
     writeError = error;
   });
   const writer = new StoreWriter(archive, scratch, () => writeError);
@@ -315,8 +327,9 @@ export async function createArchive({
   const scratch = join(backupDir, `.portfolio-backup-scratch-${randomUUID()}.tmp`);
   try {
     await mkdir(backupDir, { recursive: true, mode: 0o700 });
-    const found = await checkRoom(stores, backupDir);
-    const path = await archiveName(backupDir, now);
+    const found = await checkRoom(stores, backupDir, options.recipients?.length ?? 0);
+    const encrypted = (options.recipients?.length ?? 0) > 0;
+    const path = await archiveName(backupDir, now, encrypted);
     temporary = join(backupDir, `.${basename(path)}.${randomUUID()}.tmp`);
     await mkdir(scratch, { mode: 0o700 });
     // Owner-only from the first byte: the archive holds personal data.
@@ -329,7 +342,7 @@ export async function createArchive({
     await rename(temporary, path);
     await syncToDisk(backupDir);
     const absent = stores.filter((store) => !found.has(store.name)).map((store) => store.name);
-    return { path, bytes: (await stat(path)).size, stores: summaries, absent };
+    return { path, bytes: (await stat(path)).size, encrypted, stores: summaries, absent };
   } catch (error) {
     if (temporary) await rm(temporary, { force: true });
     throw archiveFailed(backupDir, error);

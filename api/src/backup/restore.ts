@@ -13,6 +13,7 @@ import { chmod, chown, lchown, mkdir, open, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Header } from 'tar-stream';
 import { readArchive, type EntrySink } from './archive-reader';
+import type { ArchiveKey } from './archive-crypto';
 import {
   ArchiveRefusedError,
   storeOf,
@@ -113,18 +114,27 @@ async function settleStaging(swap: Swap, manifest: Manifest): Promise<void> {
 }
 
 /** Writes every store's new contents into its staging; the archive is checked once more meanwhile. */
-async function stage(file: string, manifest: Manifest, swaps: Swap[]): Promise<void> {
+async function stage(
+  file: string,
+  key: ArchiveKey | undefined,
+  manifest: Manifest,
+  swaps: Swap[],
+): Promise<void> {
   const entries = new Map(manifest.entries.map((entry) => [entry.path, entry]));
   const byStore = new Map(swaps.map((swap) => [swap.journal.store.name, swap]));
-  await readArchive(file, async (header: Header) => {
-    const name = header.name.replace(/\/$/, '');
-    // The same archive a second time: a name the first reading did not
-    // check (the file was swapped meanwhile) is never written.
-    const entry = entries.get(name);
-    const swap = byStore.get(storeOf(name) ?? '');
-    if (!entry || !swap) throw new ArchiveRefusedError(`${name} steht nicht im Manifest`);
-    return writeEntry(swap, entry);
-  });
+  await readArchive(
+    file,
+    async (header: Header) => {
+      const name = header.name.replace(/\/$/, '');
+      // The same archive a second time: a name the first reading did not
+      // check (the file was swapped meanwhile) is never written.
+      const entry = entries.get(name);
+      const swap = byStore.get(storeOf(name) ?? '');
+      if (!entry || !swap) throw new ArchiveRefusedError(`${name} steht nicht im Manifest`);
+      return writeEntry(swap, entry);
+    },
+    key,
+  );
   for (const swap of swaps) await settleStaging(swap, manifest);
 }
 
@@ -170,6 +180,7 @@ async function rollBackAll(swaps: Swap[], cause: unknown): Promise<never> {
 
 async function swapAll(
   file: string,
+  key: ArchiveKey | undefined,
   manifest: Manifest,
   held: Store[],
   step: StepHook,
@@ -179,7 +190,7 @@ async function swapAll(
   const swaps: Swap[] = [];
   try {
     for (const store of held) swaps.push(await beginSwap(store, id, journals));
-    await stage(file, manifest, swaps);
+    await stage(file, key, manifest, swaps);
     for (const swap of swaps) {
       const { name } = swap.journal.store;
       await step('staged', name);
@@ -201,11 +212,13 @@ export async function restoreArchive(
   file: string,
   targets: Store[],
   step: StepHook = async () => undefined,
+  /** The identity file for an encrypted archive. */
+  key?: ArchiveKey,
 ): Promise<RestoreResult> {
-  const manifest = await readArchive(file);
+  const manifest = await readArchive(file, undefined, key);
   const held = targetsFor(manifest, targets);
   const recovered = await recoverInterruptedRestores(targets);
-  const swaps = await swapAll(file, manifest, held, step);
+  const swaps = await swapAll(file, key, manifest, held, step);
   // Committed once the first journal says so (restore-recovery.ts): from
   // here a failure is finished by the next restore or backup, never undone.
   for (const swap of swaps) {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { archiveName, pruneArchives } from './retention';
+import { archiveName, ourArchives, pruneArchives, takenAt } from './retention';
 
 describe('archive names and BACKUP_KEEP', () => {
   let folder: string;
@@ -39,5 +39,40 @@ describe('archive names and BACKUP_KEEP', () => {
     ];
     for (const name of names) writeFileSync(join(folder, name), '');
     expect(await pruneArchives(folder, 1, join(folder, names[0]))).toEqual([names[1]]);
+  });
+
+  it('names an encrypted archive .tar.gz.age, numbered past a plain one of the same second', async () => {
+    const now = new Date('2026-11-25T02:15:07.123Z');
+    writeFileSync(join(folder, 'portfolio-backup-2026-11-25T021507Z.tar.gz'), '');
+    expect(await archiveName(folder, now, true)).toBe(
+      join(folder, 'portfolio-backup-2026-11-25T021507Z-2.tar.gz.age'),
+    );
+    writeFileSync(join(folder, 'portfolio-backup-2026-11-25T021507Z-2.tar.gz.age'), '');
+    expect(await archiveName(folder, now)).toBe(
+      join(folder, 'portfolio-backup-2026-11-25T021507Z-3.tar.gz'),
+    );
+  });
+
+  it('counts plain and encrypted archives alike, oldest first', () => {
+    expect(
+      ourArchives([
+        'portfolio-backup-2026-11-25T021500Z.tar.gz.age',
+        'portfolio-backup-2026-11-24T021500Z.tar.gz',
+        'portfolio-backup-2026-11-25T021500Z-2.tar.gz.age',
+        'portfolio-backup-2026-11-25T021500Z.tar.gz.age.tmp',
+        'portfolio-backup-2026-11-25T021500Z.age',
+      ]),
+    ).toEqual([
+      'portfolio-backup-2026-11-24T021500Z.tar.gz',
+      'portfolio-backup-2026-11-25T021500Z.tar.gz.age',
+      'portfolio-backup-2026-11-25T021500Z-2.tar.gz.age',
+    ]);
+  });
+
+  it('reads the time an archive was taken from its name', () => {
+    expect(takenAt('portfolio-backup-2026-11-25T021507Z-2.tar.gz.age')).toEqual(
+      new Date('2026-11-25T02:15:07Z'),
+    );
+    expect(takenAt('notes.txt')).toBeUndefined();
   });
 });

@@ -1,13 +1,15 @@
 // Archive names and BACKUP_KEEP. An archive is ours when its whole name is
-// portfolio-backup-<UTC time>[-n].tar.gz; anything else in BACKUP_DIR (the
-// owner's copies, a log, foreign archives) is never removed. UTC, because a
-// local time repeats an hour each autumn and would sort a newer archive
-// before an older one.
+// portfolio-backup-<UTC time>[-n].tar.gz, or .tar.gz.age when encrypted;
+// anything else in BACKUP_DIR (the owner's copies, a log, foreign archives)
+// is never removed. UTC, because a local time repeats an hour each autumn
+// and would sort a newer archive before an older one. The off-site copy
+// (scripts/backup-offsite.sh) keeps the remote by the same rule.
 import { access, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
 const PREFIX = 'portfolio-backup-';
-const OURS = /^portfolio-backup-(\d{4}-\d{2}-\d{2}T\d{6}Z)(?:-(\d+))?\.tar\.gz$/;
+const OURS = /^portfolio-backup-(\d{4}-\d{2}-\d{2}T\d{6}Z)(?:-(\d+))?\.tar\.gz(?:\.age)?$/;
+const ENCRYPTED = '.age';
 
 function stamp(now: Date): string {
   return now
@@ -16,15 +18,21 @@ function stamp(now: Date): string {
     .replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** A free name for an archive taken at `now`; a second one in the same second gets -2, -3 … */
-export async function archiveName(folder: string, now: Date): Promise<string> {
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * A free name for an archive taken at `now`; a second one in the same second
+ * gets -2, -3 …, whether the first was encrypted or not.
+ */
+export async function archiveName(folder: string, now: Date, encrypted = false): Promise<string> {
   for (let n = 1; ; n += 1) {
-    const path = join(folder, `${PREFIX}${stamp(now)}${n > 1 ? `-${n}` : ''}.tar.gz`);
-    const taken = await access(path).then(
-      () => true,
-      () => false,
-    );
-    if (!taken) return path;
+    const plain = join(folder, `${PREFIX}${stamp(now)}${n > 1 ? `-${n}` : ''}.tar.gz`);
+    if (!(await exists(plain)) && !(await exists(`${plain}${ENCRYPTED}`)))
+      return encrypted ? `${plain}${ENCRYPTED}` : plain;
   }
 }
 
@@ -33,17 +41,31 @@ function order(a: RegExpExecArray, b: RegExpExecArray): number {
   return a[1].localeCompare(b[1]) || Number(a[2] ?? 1) - Number(b[2] ?? 1);
 }
 
+/** Our archives among `names`, oldest first. */
+export function ourArchives(names: string[]): string[] {
+  return names
+    .map((name) => OURS.exec(name))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .sort(order)
+    .map((match) => match[0]);
+}
+
+/** When an archive of ours was taken, from its name. */
+export function takenAt(name: string): Date | undefined {
+  const time = OURS.exec(name)?.[1];
+  if (!time) return undefined;
+  const [, date, h, m, s] = /^(.{10})T(\d\d)(\d\d)(\d\d)Z$/.exec(time) ?? [];
+  return new Date(`${date}T${h}:${m}:${s}Z`);
+}
+
 /** Removes our oldest archives beyond `keep`; never `newest`, never another file. Returns the removed names. */
 export async function pruneArchives(
   folder: string,
   keep: number,
-  newest: string,
+  newest?: string,
 ): Promise<string[]> {
-  const ours = (await readdir(folder))
-    .map((name) => OURS.exec(name))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .sort(order);
-  const removable = ours.map((match) => match[0]).filter((name) => name !== basename(newest));
+  const ours = ourArchives(await readdir(folder));
+  const removable = ours.filter((name) => newest === undefined || name !== basename(newest));
   const surplus = removable.slice(0, Math.max(0, ours.length - keep));
   for (const name of surplus) await rm(join(folder, name), { force: true });
   return surplus;

@@ -34,7 +34,9 @@ export function runOwnerCommand(
 ): void {
   const env = withEnvFile(process.env, ENV_FILE);
   command(process.argv.slice(2), env, (text) => console.log(text)).catch((error: unknown) => {
-    console.error(error instanceof Error ? describe(error) : String(error));
+    // Empty when a tool the command ran has already said what went wrong.
+    const line = error instanceof Error ? describe(error) : String(error);
+    if (line) console.error(line);
     process.exit(isWrongCall(error) ? 2 : 1);
   });
 }

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseAppConfig, parseBackupConfig } from './app-config';
 import { parseDuration } from './duration';
@@ -129,6 +130,10 @@ describe('the backup settings', () => {
       dir: join(REPO_ROOT, 'backups'),
       keep: 7,
       documents: true,
+      recipients: [],
+      remote: undefined,
+      rcloneConfig: join(homedir(), '.config', 'rclone', 'rclone.conf'),
+      maxAgeMs: 2 * 24 * 3600 * 1000,
     });
   });
 
@@ -155,5 +160,85 @@ describe('the backup settings', () => {
 
   it('does not depend on the other settings being right', () => {
     expect(parseBackupConfig({ SMTP_HOST: 'mail.example.ch' }).keep).toBe(7);
+  });
+});
+
+describe('the age recipients of encrypted backups', () => {
+  // Two X25519 public keys as age-keygen prints them.
+  const first = 'age1l7mc7vldghqtszxlxc03fk2uhuhzwdywlhscklvp9w4qw27j9pxs6vl9xz';
+  const second = 'age1fdw8zxextyf4jkhgetyygckuwp75gm6puf7ncclg33l4eucluetssxgye2';
+  const recipients = (value: string) =>
+    parseBackupConfig({ BACKUP_AGE_RECIPIENTS: value }).recipients;
+
+  it('reads one or more keys, separated by commas or spaces, each once', () => {
+    expect(recipients(first)).toEqual([first]);
+    expect(recipients(`${first},${second}`)).toEqual([first, second]);
+    expect(recipients(` ${first} ,  ${second}\t${first} `)).toEqual([first, second]);
+  });
+
+  it.each([
+    ['a typo (the checksum no longer matches)', first.replace('l7mc', 'l7cm')],
+    ['a key cut short', first.slice(0, -1)],
+    ['the secret key instead of the public one', 'AGE-SECRET-KEY-1QQQQQQQQQQQQQQQQQQQQQQ'],
+    ['an SSH key', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI'],
+    ['an upper-case key mixed with lower case', `AGE1${first.slice(4, 20)}${first.slice(20)}`],
+    ['a good and a bad key', `${first},age1nope`],
+    ['a post-quantum key, which age 1.1 cannot open', `age1pq1${first.slice(5)}`],
+  ])('refuses %s, with one German line', (_kind, value) => {
+    expect(() => recipients(value)).toThrow(
+      'Ungültige Einstellung: BACKUP_AGE_RECIPIENTS muss ein oder mehrere öffentliche ' +
+        'age-Schlüssel sein (age1…, von make backup-key), durch Kommas getrennt.',
+    );
+  });
+
+  it('checks the keys when the API starts, too', () => {
+    expect(() => parseAppConfig({ BACKUP_AGE_RECIPIENTS: 'age1nope' })).toThrow(
+      'BACKUP_AGE_RECIPIENTS must be one or more age public keys',
+    );
+  });
+});
+
+describe('the off-site copy settings', () => {
+  const key = 'age1l7mc7vldghqtszxlxc03fk2uhuhzwdywlhscklvp9w4qw27j9pxs6vl9xz';
+
+  it('reads an rclone remote and folder', () => {
+    for (const remote of [
+      'offsite:portfolio-backups',
+      'nas:',
+      'my box:backups/pi',
+      's3.eu:bucket/a b',
+    ])
+      expect(parseBackupConfig({ BACKUP_REMOTE: remote, BACKUP_AGE_RECIPIENTS: key }).remote).toBe(
+        remote,
+      );
+  });
+
+  it.each(['/mnt/usb/backups', 'backups', '-offsite:x', ':sftp:x'])('refuses %p', (remote) => {
+    expect(() => parseBackupConfig({ BACKUP_REMOTE: remote, BACKUP_AGE_RECIPIENTS: key })).toThrow(
+      'Ungültige Einstellung: BACKUP_REMOTE muss ein rclone-Ziel mit Ordner sein wie ' +
+        'offsite:portfolio-backups (eingerichtet mit rclone config).',
+    );
+  });
+
+  it('sends only encrypted archives off-site: a remote needs a recipient', () => {
+    expect(() => parseBackupConfig({ BACKUP_REMOTE: 'offsite:backups' })).toThrow(
+      'Ungültige Einstellung: BACKUP_REMOTE braucht BACKUP_AGE_RECIPIENTS: nur verschlüsselte ' +
+        'Archive gehen ausser Haus (make backup-key).',
+    );
+  });
+
+  it('reads the rclone config from ~/, from the repository root or as given', () => {
+    const config = (value: string) =>
+      parseBackupConfig({ BACKUP_RCLONE_CONFIG: value }).rcloneConfig;
+    expect(config('~/rclone.conf')).toBe(join(homedir(), 'rclone.conf'));
+    expect(config('.local/rclone.conf')).toBe(join(REPO_ROOT, '.local', 'rclone.conf'));
+    expect(config('/etc/rclone.conf')).toBe('/etc/rclone.conf');
+  });
+
+  it('reads BACKUP_MAX_AGE as a duration', () => {
+    expect(parseBackupConfig({ BACKUP_MAX_AGE: '36h' }).maxAgeMs).toBe(36 * 3600 * 1000);
+    expect(() => parseBackupConfig({ BACKUP_MAX_AGE: 'zwei Tage' })).toThrow(
+      'BACKUP_MAX_AGE muss eine Dauer sein',
+    );
   });
 });

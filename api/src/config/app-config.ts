@@ -1,4 +1,6 @@
 import { ConfigType, registerAs } from '@nestjs/config';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { parsePasswordHash } from '../auth/password-hash';
 import {
   Env,
@@ -12,6 +14,7 @@ import {
   setting,
   text,
 } from './env-readers';
+import { ageRecipients, file, rcloneRemote } from './backup-readers';
 import {
   DEFAULT_ACCESS_DIR,
   DEFAULT_BACKUP_DIR,
@@ -114,6 +117,11 @@ const SETTINGS = {
   BACKUP_DIR: directory(DEFAULT_BACKUP_DIR),
   BACKUP_KEEP: integer(7, 1, 10_000),
   BACKUP_DOCUMENTS: flag(true),
+  BACKUP_AGE_RECIPIENTS: ageRecipients(),
+  BACKUP_REMOTE: rcloneRemote(),
+  // Where `rclone config` writes by default; compose mounts the same path.
+  BACKUP_RCLONE_CONFIG: file(REPO_ROOT, join(homedir(), '.config', 'rclone', 'rclone.conf')),
+  BACKUP_MAX_AGE: duration(2 * DAY),
 };
 
 /** Every variable the API reads; tests use it to start from a clean slate. */
@@ -231,10 +239,26 @@ export function parseAppConfig(env: Env) {
 }
 
 function readBackup(reader: Reader) {
+  const recipients = reader.read('BACKUP_AGE_RECIPIENTS');
+  const remote = reader.read('BACKUP_REMOTE');
+  // The privacy text promises that copies leave the Pi only encrypted.
+  if (remote && recipients.length === 0 && !reader.isSet('BACKUP_AGE_RECIPIENTS')) {
+    reader.problems.push(
+      'BACKUP_REMOTE needs BACKUP_AGE_RECIPIENTS: only encrypted archives leave',
+    );
+    reader.germanProblems.push(
+      'BACKUP_REMOTE braucht BACKUP_AGE_RECIPIENTS: nur verschlüsselte Archive gehen ausser Haus ' +
+        '(make backup-key)',
+    );
+  }
   return {
     dir: reader.read('BACKUP_DIR'),
     keep: reader.read('BACKUP_KEEP'),
     documents: reader.read('BACKUP_DOCUMENTS'),
+    recipients,
+    remote,
+    rcloneConfig: reader.read('BACKUP_RCLONE_CONFIG'),
+    maxAgeMs: reader.read('BACKUP_MAX_AGE'),
   };
 }
 

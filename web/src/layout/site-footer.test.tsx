@@ -80,13 +80,16 @@ describe('footer', () => {
       expect(dialog).toHaveTextContent(text);
   });
 
-  it('says that backups exist, what they hold and that old ones are deleted', async () => {
+  it('says that backups exist, what they hold, where the encrypted copies go and that old ones are deleted', async () => {
     const { dialog } = await open('Datenschutz');
     for (const text of [
       'Sicherungskopien',
       'Zugriffsprotokoll der persönlichen Zugangslinks',
       'Kontaktanfragen, die noch auf den Versand warten',
       'Posteingang',
+      'bei einem Speicherdienst ab, den ich selbst gewählt habe',
+      'verschlüsselt, bevor sie den Server verlässt, so dass nur ich sie lesen kann',
+      'auf dem Server wie beim Speicherdienst',
       'es bleiben nur die sieben neuesten',
     ])
       expect(dialog).toHaveTextContent(text);

@@ -89,7 +89,7 @@ export const legal: Translated<typeof german> = {
       heading: '7. Security',
       paragraphs: [
         'I use technical and organisational security measures to protect your data against loss, manipulation and unauthorised access, among them encrypted transmission (HTTPS) and password-protected access. These measures are continually adapted to the state of the art.',
-        'Backups: so that nothing is lost if the server fails, I regularly back up its data into an archive that only I can access. It holds the access log of the personal access links, contact messages still waiting to be sent, and the inbox with the contact messages received. The archives follow the same retention: each new backup deletes the oldest, and only the seven newest remain (about one week with daily backups). What has been deleted on the server thus disappears at the latest with the last archive that still holds it.',
+        'Backups: so that nothing is lost if the server fails, I regularly back up its data into an archive that only I can access. It holds the access log of the personal access links, contact messages still waiting to be sent, and the inbox with the contact messages received. I also keep a copy of each archive outside my home with a storage service I have chosen myself; it is encrypted before it leaves the server, so that only I can read it, not the storage service. The archives follow the same retention, on the server and at the storage service: each new backup deletes the oldest, and only the seven newest remain (about one week with daily backups). What has been deleted on the server thus disappears at the latest with the last archive that still holds it.',
       ],
     },
   },

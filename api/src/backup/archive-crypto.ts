@@ -1,0 +1,112 @@
+// Encrypted archives in the age format (age-encryption.org, docs/backup.md):
+// the tar.gz streams through age on its way to the disk and back, 64 KiB at a
+// time, so a large archive never sits in memory. The standard `age -d -i
+// KEYFILE` opens them too; restore needs nothing of this project to read one.
+import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from 'age-encryption';
+import { createReadStream } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { Duplex, Readable } from 'node:stream';
+import type { ReadableStream as WebReadable } from 'node:stream/web';
+import { ArchiveRefusedError } from './backup-manifest';
+
+/** How every age file begins. */
+const AGE_MAGIC = Buffer.from('age-encryption.org/v1\n');
+/** age seals each 64 KiB chunk with a 16-byte tag. */
+const CHUNK = 64 * 1024;
+const TAG = 16;
+/** The header: the version line, per recipient a stanza of two lines, the MAC line, the nonce. */
+const HEADER_BYTES = 512;
+
+/** An identity file and the secret keys it holds (AGE-SECRET-KEY-1…). */
+export interface ArchiveKey {
+  file: string;
+  identities: string[];
+}
+
+/** A nothing-changed failure the owner reads as one line, e.g. an archive without its key. */
+export class KeyError extends Error {}
+
+/** The largest an archive of `bytes` becomes once encrypted for `recipients`. */
+export const ageBound = (bytes: number, recipients: number) =>
+  recipients === 0
+    ? bytes
+    : bytes + (Math.ceil(bytes / CHUNK) + 1) * TAG + HEADER_BYTES * recipients;
+
+/** Plain bytes in, age out, for the given public keys. */
+export async function encryptingStream(recipients: string[]): Promise<Duplex> {
+  const encrypter = new Encrypter();
+  for (const recipient of recipients) encrypter.addRecipient(recipient);
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const encrypted = await encrypter.encrypt(readable);
+  return Duplex.fromWeb({ readable: encrypted as WebReadable, writable });
+}
+
+export async function isEncrypted(path: string): Promise<boolean> {
+  const file = await open(path, 'r');
+  try {
+    const start = Buffer.alloc(AGE_MAGIC.length);
+    const { bytesRead } = await file.read(start, 0, start.length, 0);
+    return bytesRead === start.length && start.equals(AGE_MAGIC);
+  } finally {
+    await file.close();
+  }
+}
+
+/** Reads an identity file as age-keygen writes it: comment lines, then one key per line. */
+export async function readIdentityFile(file: string): Promise<ArchiveKey> {
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new KeyError(`Schlüsseldatei ${file} ist nicht lesbar (${error.code ?? error.message}).`);
+  });
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  if (lines.length === 0 || !lines.every((line) => line.startsWith('AGE-SECRET-KEY-1')))
+    throw new KeyError(
+      `Schlüsseldatei ${file} enthält keinen geheimen age-Schlüssel (AGE-SECRET-KEY-1…).`,
+    );
+  return { file, identities: lines };
+}
+
+/**
+ * The archive's plain bytes (the tar.gz): an encrypted archive is decrypted
+ * on the way, and refused before a byte is read without a key or with one it
+ * was not encrypted for.
+ */
+export async function openArchive(path: string, key?: ArchiveKey): Promise<Readable> {
+  if (!(await isEncrypted(path))) return createReadStream(path);
+  if (!key)
+    throw new KeyError(
+      `${basename(path)} ist verschlüsselt: den geheimen Schlüssel angeben ` +
+        '(make …: AGE_IDENTITY=DATEI, sonst --identity DATEI); nichts verändert.',
+    );
+  const decrypter = new Decrypter();
+  try {
+    for (const identity of key.identities) decrypter.addIdentity(identity);
+  } catch {
+    throw new KeyError(`Schlüsseldatei ${key.file} enthält einen ungültigen age-Schlüssel.`);
+  }
+  const source = createReadStream(path);
+  try {
+    const plain = await decrypter.decrypt(Readable.toWeb(source) as ReadableStream<Uint8Array>);
+    return Readable.fromWeb(plain as WebReadable<Uint8Array>);
+  } catch (error) {
+    source.destroy();
+    const reason = error instanceof Error ? error.message : String(error);
+    if (/no identity matched/.test(reason))
+      throw new KeyError(
+        `Falscher Schlüssel: ${key.file} öffnet ${basename(path)} nicht (für einen anderen ` +
+          'age-Schlüssel verschlüsselt); nichts verändert.',
+      );
+    throw new ArchiveRefusedError(`der Kopf der Verschlüsselung ist beschädigt (${reason})`);
+  }
+}
+
+/** A new key pair: the secret identity as age-keygen writes its file, and its public key. */
+export async function newKeyPair(now = new Date()): Promise<{ file: string; recipient: string }> {
+  const identity = await generateX25519Identity();
+  const recipient = await identityToRecipient(identity);
+  const created = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return { file: `# created: ${created}\n# public key: ${recipient}\n${identity}\n`, recipient };
+}

@@ -1,0 +1,71 @@
+// The kinds of setting only the backup tool reads (api/src/backup,
+// docs/backup.md): age public keys to encrypt for, an rclone remote to copy
+// to, and a file path such as rclone's config.
+import { bech32 } from '@scure/base';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { setting, type Setting } from './env-readers';
+
+/** An X25519 age recipient holds a 32-byte key. */
+const KEY_BYTES = 32;
+
+/**
+ * One public key as age itself reads it: `age1…` in bech32, its checksum
+ * right. Only X25519 keys (what `make backup-key` and `age-keygen` make):
+ * every age release opens them, Debian's 1.1 among them, which does not
+ * know the newer post-quantum keys (age1pq1…).
+ */
+export function isAgeRecipient(text: string): boolean {
+  if (!text.startsWith('age1')) return false;
+  try {
+    const { prefix, bytes } = bech32.decodeToBytes(text);
+    return prefix === 'age' && bytes.length === KEY_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+/** Keys separated by spaces or commas, each once; an empty value means none. */
+export const ageRecipients = (): Setting<string[]> =>
+  setting(
+    (raw) => {
+      const keys = [...new Set(raw.split(/[\s,]+/).filter(Boolean))];
+      return keys.every(isAgeRecipient) ? keys : undefined;
+    },
+    {
+      en: 'must be one or more age public keys (age1…, from make backup-key), separated by commas',
+      de:
+        'muss ein oder mehrere öffentliche age-Schlüssel sein (age1…, von make backup-key), ' +
+        'durch Kommas getrennt',
+    },
+    [],
+  );
+
+/**
+ * An rclone remote and folder, `name:folder` as `rclone config` names it;
+ * a plain path (no remote) would copy onto the same Pi, which is not off-site.
+ */
+const REMOTE = /^[A-Za-z0-9_+@.][\w+@. -]*:[^\r\n]*$/;
+
+export const rcloneRemote = (): Setting<string | undefined> =>
+  setting(
+    (raw) => (REMOTE.test(raw) && !raw.startsWith('-') ? raw : undefined),
+    {
+      en: 'must name an rclone remote and folder such as offsite:portfolio-backups (rclone config)',
+      de:
+        'muss ein rclone-Ziel mit Ordner sein wie offsite:portfolio-backups ' +
+        '(eingerichtet mit rclone config)',
+    },
+    undefined,
+  );
+
+/** A file; `~/` is the home folder (as compose reads it), a relative path counts from `base`. */
+export const file = (base: string, fallback: string): Setting<string> =>
+  setting(
+    (raw) => {
+      if (raw === '~' || raw.startsWith('~/')) return join(homedir(), raw.slice(1));
+      return isAbsolute(raw) ? raw : resolve(base, raw);
+    },
+    { en: '', de: '' },
+    fallback,
+  );

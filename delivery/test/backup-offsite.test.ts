@@ -1,0 +1,373 @@
+// Encrypted backups that leave the machine (docs/backup.md), natively, with
+// the tools the owner uses: the backup tool as `make backup-local`,
+// `make backup-check-local` and `make restore-local` call it (with a scratch
+// project instead of this repository's), the real `rclone` copying to a real
+// WebDAV server (`rclone serve webdav` on 127.0.0.1, which has no SHA-256,
+// so every copy is read back), and the real `age` opening what arrives.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+import { repoRoot } from '@portfolio/stack';
+import { scratchDir } from './helpers/scratch';
+
+const backupCli = path.join(repoRoot, 'api', 'src', 'backup', 'backup.cli.ts');
+const accessCli = path.join(repoRoot, 'api', 'src', 'access', 'access.cli.ts');
+const OURS = /^portfolio-backup-.*\.tar\.gz(\.age)?$/;
+const SECRET = 'JWT_SECRET=geheim-geheim-geheim-geheim-geheim-0815';
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `rclone serve webdav` of `folder` on a free loopback port; resolves with its port. */
+function serveWebdav(folder: string): Promise<{ port: number; server: ChildProcess }> {
+  // No directory cache: the test changes the served files behind the server's back.
+  const args = ['serve', 'webdav', folder, '--addr', '127.0.0.1:0', '--dir-cache-time', '0s'];
+  const server = spawn('rclone', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let log = '';
+    server.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const port = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(log)?.[1];
+      if (port) resolve({ port: Number(port), server });
+    });
+    server.on('exit', () => reject(new Error(`rclone serve webdav ended: ${log}`)));
+  });
+}
+
+const stop = (server: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.once('exit', () => resolve());
+    server.kill('SIGTERM');
+  });
+
+describe('encrypted backups copied off-site with rclone', () => {
+  const work = scratchDir('portfolio-offsite-');
+  const project = path.join(work, 'project');
+  const backups = path.join(work, 'backups');
+  const remoteDir = path.join(work, 'remote');
+  const keyFile = path.join(work, 'owner-key.txt');
+  const rcloneConfig = path.join(work, 'rclone.conf');
+  const stores = { access: path.join(work, 'access'), outbox: path.join(work, 'mail-outbox') };
+  const storeArgs = [
+    '--project',
+    project,
+    '--store',
+    `access=${stores.access}`,
+    '--store',
+    `outbox=${stores.outbox}`,
+  ];
+  const document = Buffer.alloc(300_000, 'Arbeitszeugnis vertraulich ');
+  let server: ChildProcess;
+  let recipient: string;
+  let env: Record<string, string>;
+
+  const cli = (args: string[], extra: Record<string, string> = {}): Run => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', backupCli, ...args], {
+      env: { ...env, ...extra },
+      encoding: 'utf8',
+    });
+    return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  };
+  const ours = (folder: string) =>
+    existsSync(folder)
+      ? readdirSync(folder)
+          .filter((name) => OURS.test(name))
+          .sort()
+      : [];
+  const remote = () => ours(path.join(remoteDir, 'portfolio-backups'));
+  const startRemote = async () => {
+    const served = await serveWebdav(remoteDir);
+    server = served.server;
+    writeFileSync(
+      rcloneConfig,
+      `[offsite]\ntype = webdav\nurl = http://127.0.0.1:${served.port}/\nvendor = other\n`,
+    );
+  };
+  const state = () => ({
+    access: readdirSync(stores.access).map((name) =>
+      readFileSync(path.join(stores.access, name), 'utf8'),
+    ),
+    env: readFileSync(path.join(project, '.env'), 'utf8'),
+    local: ours(backups),
+    remote: remote(),
+  });
+
+  before(async () => {
+    mkdirSync(path.join(project, 'documents', 'private'), { recursive: true });
+    mkdirSync(remoteDir);
+    mkdirSync(path.join(stores.outbox, 'queue'), { recursive: true });
+    writeFileSync(path.join(stores.outbox, 'queue', '1767225600000-a.json'), '{"id":"waiting"}');
+    writeFileSync(path.join(project, '.env'), `${SECRET}\n`, { mode: 0o600 });
+    writeFileSync(path.join(project, 'documents', 'private', 'zeugnis.pdf'), document);
+    // The owner's key pair, made with age's own tool.
+    const made = spawnSync('age-keygen', ['-o', keyFile], { encoding: 'utf8' });
+    assert.equal(made.status, 0, made.stderr);
+    recipient = /age1\w+/.exec(made.stderr)?.[0] ?? '';
+    await startRemote();
+    env = {
+      PATH: process.env.PATH ?? '',
+      HOME: work,
+      TMPDIR: work,
+      ACCESS_DIR: stores.access,
+      BACKUP_DIR: backups,
+      DOCUMENTS_DIR: './documents/private',
+      BACKUP_AGE_RECIPIENTS: recipient,
+      BACKUP_REMOTE: 'offsite:portfolio-backups',
+      BACKUP_RCLONE_CONFIG: rcloneConfig,
+      // A refused connection is not tried again and again.
+      RCLONE_RETRIES: '1',
+      RCLONE_LOW_LEVEL_RETRIES: '1',
+    };
+    const added = spawnSync(process.execPath, ['--import', 'tsx', accessCli, 'add', 'Muster AG'], {
+      env,
+      encoding: 'utf8',
+    });
+    assert.equal(added.status, 0, added.stderr);
+  });
+
+  after(() => stop(server));
+
+  it('runs these commands from the Makefile', () => {
+    const dry = (target: string, vars: string[] = []) =>
+      spawnSync('make', ['-n', '--no-print-directory', target, ...vars], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      }).stdout;
+    assert.match(dry('backup-local'), /backup\.cli\.ts create --local --offsite\n/);
+    assert.match(
+      dry('backup-check-local', ['AGE_IDENTITY=/k.txt']),
+      /backup\.cli\.ts check --offsite --identity "\/k\.txt"\n/,
+    );
+    assert.match(
+      dry('restore-local', ['FILE=a.tar.gz.age', 'AGE_IDENTITY=/k.txt']),
+      /backup\.cli\.ts restore "a\.tar\.gz\.age" --local --identity "\/k\.txt"\n/,
+    );
+  });
+
+  it('says in one line that an archive without recipients is not encrypted', () => {
+    const plain = path.join(work, 'plain');
+    const run = cli(['create', '--offsite', ...storeArgs], {
+      BACKUP_DIR: plain,
+      BACKUP_AGE_RECIPIENTS: '',
+      BACKUP_REMOTE: '',
+    });
+    assert.equal(run.status, 0, run.stderr);
+    const lines = run.stdout.trim().split('\n');
+    assert.equal(lines.length, 2);
+    assert.match(lines[0], /^Sicherung \S+\.tar\.gz \(/);
+    assert.equal(
+      lines[1],
+      'Nicht verschlüsselt: wer das Archiv hat, liest alles darin; make backup-key macht ' +
+        'einen Schlüssel und trägt ihn in .env ein (docs/backup.md).',
+    );
+    assert.deepEqual(remote(), []);
+    rmSync(plain, { recursive: true });
+  });
+
+  it('copies an encrypted archive that age opens and that reveals nothing', () => {
+    const run = cli(['create', '--offsite', ...storeArgs]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, '');
+    const [name] = remote();
+    assert.match(name, /^portfolio-backup-\d{4}-\d\d-\d\dT\d{6}Z\.tar\.gz\.age$/);
+    assert.match(
+      run.stdout,
+      new RegExp(
+        `^Sicherung \\S+${name.replace(/\./g, '\\.')} \\([\\d.]+ [kM]?B, verschlüsselt\\): ` +
+          `access \\d+, outbox 1, env 1, documents 1 Datei\\(en\\)\\n` +
+          `Ausser Haus: ${name.replace(/\./g, '\\.')} nach offsite:portfolio-backups kopiert und ` +
+          'geprüft \\(\\d+ Bytes, SHA-256 der zurückgelesenen Kopie\\)\\n$',
+      ),
+    );
+    const copy = path.join(remoteDir, 'portfolio-backups', name);
+    const bytes = readFileSync(copy);
+    assert.deepEqual(bytes, readFileSync(path.join(backups, name)));
+    for (const secret of ['manifest.json', SECRET, 'Muster AG', 'Arbeitszeugnis', 'zeugnis.pdf'])
+      assert.ok(!bytes.includes(secret), `${secret} is not readable in the copy`);
+    // The standard tool opens it, and the manifest inside verifies.
+    const opened = spawnSync('age', ['-d', '-i', keyFile, copy], { maxBuffer: 64 << 20 });
+    assert.equal(opened.status, 0, opened.stderr?.toString());
+    const tar = gunzipSync(opened.stdout);
+    assert.ok(tar.includes('manifest.json') && tar.includes(document.subarray(0, 1000)));
+    const verified = cli(['verify', copy, '--identity', keyFile]);
+    assert.equal(verified.status, 0, verified.stderr);
+    assert.match(
+      verified.stdout,
+      /^Archiv in Ordnung: .*access \d+, outbox 1, env 1, documents 1 Datei/,
+    );
+  });
+
+  it('refuses a wrong key, or none, with one line and changes nothing', () => {
+    const [name] = remote();
+    const copy = path.join(remoteDir, 'portfolio-backups', name);
+    const other = path.join(work, 'other-key.txt');
+    spawnSync('age-keygen', ['-o', other]);
+    const before = state();
+    for (const identity of [['--identity', other], []]) {
+      for (const command of [
+        ['verify', copy],
+        ['restore', copy, ...storeArgs],
+      ]) {
+        const run = cli([...command, ...identity]);
+        assert.equal(run.status, 1, run.stderr);
+        assert.equal(run.stdout, '');
+        assert.match(
+          run.stderr,
+          identity.length > 0
+            ? new RegExp(`^Falscher Schlüssel: ${other} öffnet ${name} nicht [^\\n]*\\n$`)
+            : new RegExp(`^${name} ist verschlüsselt: den geheimen Schlüssel angeben [^\\n]*\\n$`),
+        );
+      }
+    }
+    assert.deepEqual(state(), before);
+    rmSync(other);
+  });
+
+  it('keeps BACKUP_KEEP archives here and at the remote, by the same rule', () => {
+    for (let n = 0; n < 3; n += 1) {
+      const run = cli(['create', '--offsite', ...storeArgs], { BACKUP_KEEP: '2' });
+      assert.equal(run.status, 0, run.stderr);
+    }
+    assert.equal(remote().length, 2);
+    assert.deepEqual(remote(), ours(backups));
+  });
+
+  it('keeps the archive and prunes nothing when the remote is down, and says so in one line', async () => {
+    await stop(server);
+    const before = ours(backups);
+    const run = cli(['create', '--offsite', ...storeArgs], { BACKUP_KEEP: '2' });
+    assert.equal(run.status, 1);
+    assert.match(
+      run.stderr,
+      /^Kopie ausser Haus gescheitert: offsite:portfolio-backups: .*connection refused; das Archiv bleibt hier, nichts gelöscht\.\n$/,
+    );
+    const after = ours(backups);
+    assert.equal(after.length, before.length + 1, 'the new archive is kept, none pruned');
+    assert.deepEqual(after.slice(0, -1), before);
+    assert.equal(remote().length, 2);
+    await startRemote();
+    // The next night's copy reaches the remote again; each side keeps BACKUP_KEEP.
+    const again = cli(['create', '--offsite', ...storeArgs], { BACKUP_KEEP: '2' });
+    assert.equal(again.status, 0, again.stderr);
+    assert.equal(remote().length, 2);
+    assert.equal(ours(backups).length, 2);
+    assert.equal(remote().at(-1), ours(backups).at(-1));
+  });
+
+  it('names the archive for the rclone container of make backup, and prunes nothing meanwhile', () => {
+    const before = { local: ours(backups), remote: remote() };
+    const run = cli(['create', ...storeArgs], { BACKUP_KEEP: '1' });
+    assert.equal(run.status, 0, run.stderr);
+    const [, handoff] = run.stdout.split('\n');
+    const name = ours(backups).at(-1) ?? '';
+    assert.equal(
+      handoff,
+      `Ausser Haus folgt: ${name} nach offsite:portfolio-backups; alte Archive bleiben, ` +
+        'bis die Kopie dort geprüft ist',
+    );
+    assert.deepEqual(ours(backups), [...before.local, name]);
+    assert.deepEqual(remote(), before.remote);
+    // What make backup then runs in the container, the same script: copy, verify, prune.
+    const pushed = spawnSync(
+      'sh',
+      [path.join(repoRoot, 'scripts', 'backup-offsite.sh'), 'push', path.join(backups, name)],
+      {
+        env: { ...env, RCLONE_CONFIG: rcloneConfig, BACKUP_KEEP: '2' },
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(pushed.status, 0, pushed.stderr);
+    assert.match(
+      pushed.stdout,
+      new RegExp(`^Ausser Haus: ${name.replace(/\./g, '\\.')} nach offsite:`),
+    );
+    assert.equal(remote().at(-1), name);
+    const pruned = cli(['prune', '--project', project], { BACKUP_KEEP: '2' });
+    assert.equal(pruned.status, 0, pruned.stderr);
+    assert.equal(ours(backups).length, 2);
+  });
+
+  it('checks the newest off-site copy whole, and finds it cut short, altered or too old', () => {
+    const ok = cli(['check', '--offsite', '--identity', keyFile]);
+    assert.equal(ok.status, 0, ok.stderr);
+    const newest = remote().at(-1) ?? '';
+    assert.match(
+      ok.stdout,
+      new RegExp(
+        `^Neuestes Archiv in Ordnung: ${newest.replace(/\./g, '\\.')} in offsite:portfolio-backups, ` +
+          '\\d+ Minuten alt: access \\d+, outbox 1, env 1, documents 1 Datei\\(en\\)\\n$',
+      ),
+    );
+    const tooOld = cli(['check', '--offsite', '--identity', keyFile], { BACKUP_MAX_AGE: '1' });
+    const copy = path.join(remoteDir, 'portfolio-backups', newest);
+    const bytes = readFileSync(copy);
+    const altered = Buffer.from(bytes);
+    altered[Math.floor(bytes.length / 2)] ^= 1;
+    writeFileSync(copy, altered);
+    const changed = cli(['check', '--offsite', '--identity', keyFile]);
+    truncateSync(copy, Math.floor(bytes.length / 2));
+    const cut = cli(['check', '--offsite', '--identity', keyFile]);
+    writeFileSync(copy, bytes);
+    for (const run of [changed, cut]) {
+      assert.equal(run.status, 1);
+      assert.match(run.stderr, new RegExp(`^Archiv abgelehnt: ${newest} in offsite:[^\\n]+\\n$`));
+    }
+    assert.equal(tooOld.status, 1, tooOld.stdout);
+    assert.match(
+      tooOld.stderr,
+      /^Neuestes Archiv zu alt: .* mehr als BACKUP_MAX_AGE \(0 Minuten\); [^\n]+\n$/,
+    );
+    // Nothing fetched for the check stays behind.
+    assert.deepEqual(
+      readdirSync(work).filter((name) => name.startsWith('portfolio-backup-check-')),
+      [],
+    );
+  });
+
+  it('brings the access links and the documents back from the off-site copy alone', () => {
+    const newest = remote().at(-1) ?? '';
+    const fetched = path.join(work, 'fetched');
+    mkdirSync(fetched);
+    const copied = spawnSync('rclone', [
+      '--config',
+      rcloneConfig,
+      'copyto',
+      `offsite:portfolio-backups/${newest}`,
+      path.join(fetched, newest),
+    ]);
+    assert.equal(copied.status, 0, copied.stderr?.toString());
+    const before = readFileSync(path.join(stores.access, 'accesses.json'), 'utf8');
+    for (const folder of [stores.access, path.join(project, 'documents')])
+      rmSync(folder, { recursive: true });
+    rmSync(path.join(project, '.env'));
+    const run = cli(['restore', path.join(fetched, newest), '--identity', keyFile, ...storeArgs]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(readFileSync(path.join(stores.access, 'accesses.json'), 'utf8'), before);
+    assert.deepEqual(
+      readFileSync(path.join(project, 'documents', 'private', 'zeugnis.pdf')),
+      document,
+    );
+    assert.equal(readFileSync(path.join(project, '.env'), 'utf8'), `${SECRET}\n`);
+    const listed = spawnSync(process.execPath, ['--import', 'tsx', accessCli, 'list'], {
+      env,
+      encoding: 'utf8',
+    });
+    assert.equal(listed.status, 0, listed.stderr);
+    assert.match(listed.stdout, /Muster AG/);
+  });
+});
