@@ -1,44 +1,45 @@
-import { ReadStream, createReadStream, createWriteStream } from 'node:fs';
-import type archiverModule from 'archiver';
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
 import { AvailableFile } from './documents.types';
+import type { ZipAnswer, ZipJob } from './zip-writer.child';
 
 export const ZIP_FILENAME = 'documents.zip';
 
-/**
- * Writes the zip (one folder per group) to `target`. Entries are stored, not
- * deflated (PDFs are compressed already), and added one after another, so at
- * most one file is open at a time and nothing is held in memory. Rejects,
- * with every file closed, when a document cannot be read.
- */
-export async function writeDocumentsZip(files: AvailableFile[], target: string): Promise<void> {
-  // Loaded on the first ZIP, not at start: keeps the idle API ~5 MB smaller.
-  const archiver: typeof archiverModule = (await import('archiver')).default;
-  const archive = archiver('zip', { store: true });
-  const output = createWriteStream(target, { flags: 'wx' });
-  let current: ReadStream | undefined;
-  let next = 0;
+// archiver and its dependencies stay loaded for the life of a process that
+// once required them (about 4 MB of a Pi's memory at rest, for an archive
+// built once per state of the documents): a short-lived process builds it
+// and gives all of that back when it ends.
+const CHILD = join(__dirname, `zip-writer.child${__filename.slice(-3)}`);
+// Run from the TypeScript sources (the tests), the child needs tsx too.
+const CHILD_ARGS = CHILD.endsWith('.ts') ? ['--import', 'tsx'] : [];
 
-  await new Promise<void>((resolve, reject) => {
-    const fail = (error: Error) => {
-      archive.abort();
-      current?.destroy();
-      output.destroy();
-      reject(error);
-    };
-    const appendNext = () => {
-      const file = files[next++];
-      if (!file) {
-        archive.finalize().catch(fail);
-        return;
-      }
-      current = createReadStream(file.path).on('error', fail);
-      archive.append(current, { name: `${file.section}/${file.filename}` });
-    };
-    archive.on('entry', appendNext);
-    archive.on('error', fail);
-    output.on('error', fail);
-    output.on('finish', resolve);
-    archive.pipe(output);
-    appendNext();
+/** An error as the child saw it: message and, for a file error, its code. */
+function childError(answer: Extract<ZipAnswer, { done: false }>): NodeJS.ErrnoException {
+  return Object.assign(new Error(answer.error), answer.code ? { code: answer.code } : {});
+}
+
+/**
+ * Writes the zip (one folder per group) to `target` in a process of its
+ * own. Rejects, with every file closed, when a document cannot be read.
+ */
+export function writeDocumentsZip(files: AvailableFile[], target: string): Promise<void> {
+  const job: ZipJob = {
+    entries: files.map((file) => ({ source: file.path, name: `${file.section}/${file.filename}` })),
+    target,
+  };
+  return new Promise((resolve, reject) => {
+    const child = fork(CHILD, {
+      execArgv: CHILD_ARGS,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    let answered: ZipAnswer | undefined;
+    child.once('message', (answer: ZipAnswer) => (answered = answer));
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (answered?.done) resolve();
+      else if (answered) reject(childError(answered));
+      else reject(new Error(`the ZIP writer ended without an answer (${signal ?? code})`));
+    });
+    child.send(job);
   });
 }
