@@ -1,14 +1,32 @@
-// `make backup` and `make restore` on the engine, as an owner who loses the
-// SD card uses them: every store filled (access links with their log, a mail
-// in Mailpit, a message waiting in the outbox for a stopped Mailpit), a
-// backup taken while visitors keep loading `/`, every volume destroyed, a
-// damaged archive refused, the archive restored into the fresh stack, and
-// each store as it was.
+// `make backup`, `make backup-check` and `make restore` on the engine, as an
+// owner who loses the Pi and every disk in the house uses them: every store
+// filled (access links with their log, a mail in Mailpit, a message waiting
+// in the outbox for a stopped Mailpit), a key from `make backup-key`, and a
+// WebDAV remote (rclone's own server, in a container on the project's
+// network) as the off-site copy. A backup taken while visitors keep loading
+// `/` goes there encrypted and verified; the weekly drill passes, and finds
+// a damaged copy; a remote that is down fails the backup with one line and
+// keeps the archive. Then the Pi is gone (every volume and every local
+// archive): the site comes back from the remote's copy and the key alone.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  appendFileSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
+import { scratchDir } from '../helpers/scratch';
 import type { EngineSession } from './engine-session';
+import { pinnedImages } from './stand-ins';
+import { run } from './command-run';
+import { dockerCli } from './docker-engine';
 
 interface Stores {
   accessList: string;
@@ -42,18 +60,85 @@ async function visitorsDuring(session: EngineSession, done: Promise<unknown>): P
   return failures;
 }
 
+const encrypted = (folder: string) =>
+  readdirSync(folder)
+    .filter((name) => /^portfolio-backup-.*\.tar\.gz\.age$/.test(name))
+    .sort();
+
+/**
+ * The off-site remote: `rclone serve webdav` of a folder here, in a
+ * container on the project's network under the name the rclone config
+ * names. Labelled as the project's, so that a run cut short leaves nothing
+ * the next one would not remove.
+ */
+class WebdavRemote {
+  readonly folder: string;
+  private readonly name: string;
+
+  constructor(
+    private readonly session: EngineSession,
+    scratch: string,
+  ) {
+    this.folder = path.join(scratch, 'remote');
+    mkdirSync(this.folder);
+    this.name = `${session.project.name}-remote`;
+    const image = pinnedImages().find((tag) => tag.startsWith('rclone/rclone:')) as string;
+    session.project.docker([
+      ...['run', '--detach', '--name', this.name, '--network', `${session.project.name}_default`],
+      ...['--network-alias', 'offsite-remote', '--volume', `${this.folder}:/data`],
+      ...['--label', `com.docker.compose.project=${session.project.name}`],
+      ...[image, 'serve', 'webdav', '/data', '--addr', ':8080'],
+    ]);
+  }
+
+  /** The copies in the remote's folder (rclone keeps BACKUP_REMOTE's path below it). */
+  get copies(): string {
+    return path.join(this.folder, 'portfolio');
+  }
+
+  stop = () => this.session.project.docker(['stop', '--time', '1', this.name]);
+  start = () => this.session.project.docker(['start', this.name]);
+  /** Gone, if it is still there. */
+  remove = () => run(dockerCli, ['rm', '--force', this.name], { env: this.session.engine.env });
+}
+
+function ageOpens(identity: string, file: string): string[] {
+  const opened = spawnSync('sh', ['-c', 'age -d -i "$1" "$2" | tar -tzf -', 'sh', identity, file], {
+    encoding: 'utf8',
+  });
+  assert.equal(opened.status, 0, opened.stderr);
+  return opened.stdout.split('\n').filter(Boolean);
+}
+
 export function backupChecks(current: () => EngineSession) {
-  describe('make backup and make restore after the SD card is lost', () => {
+  describe('encrypted backups off-site, the drill, and a restore after the Pi is gone', () => {
     let session: EngineSession;
     let backupDir: string;
     let before1: Stores;
-    let archive: string;
+    let identity: string;
+    let remote: WebdavRemote;
+    let copy: string;
     const waiting = 'Wartet in der Sicherung.';
 
     before(async () => {
       session = current();
       backupDir = path.join(session.project.dir, 'backups');
       await session.waitForSite();
+      const scratch = scratchDir('portfolio-engine-offsite-');
+      identity = path.join(scratch, 'backup-key.txt');
+      const keyOutput = session.make('backup-key', { KEY_FILE: identity });
+      assert.doesNotMatch(keyOutput, /AGE-SECRET-KEY/);
+      const rcloneConfig = path.join(scratch, 'rclone.conf');
+      writeFileSync(
+        rcloneConfig,
+        '[offsite]\ntype = webdav\nurl = http://offsite-remote:8080\nvendor = other\n',
+      );
+      appendFileSync(
+        path.join(session.project.dir, '.env'),
+        `BACKUP_REMOTE=offsite:portfolio\nBACKUP_RCLONE_CONFIG=${rcloneConfig}\n`,
+      );
+      session.project.retranslate();
+      remote = new WebdavRemote(session, scratch);
       const code = /Code:\s+(\S+)/.exec(session.make('access-add', { NAME: 'Gesichert AG' }))?.[1];
       const opened = await session.post('/api/auth/access', { code });
       const token = (JSON.parse(opened.body.toString()) as { token: string }).token;
@@ -63,37 +148,108 @@ export function backupChecks(current: () => EngineSession) {
       await session.queueWhileMailpitStopped(waiting);
     });
 
-    it('writes one owner-only archive while visitors keep loading / without a failure', async () => {
+    after(() => remote?.remove());
+
+    it('make backup-key puts the public key into .env and the secret one, owner-only, into its file', () => {
+      const env = readFileSync(path.join(session.project.dir, '.env'), 'utf8');
+      assert.match(env, /^BACKUP_AGE_RECIPIENTS=age1[0-9a-z]+$/m);
+      assert.match(readFileSync(identity, 'utf8'), /^AGE-SECRET-KEY-1[0-9A-Z]+$/m);
+      assert.equal(statSync(identity).mode & 0o777, 0o600);
+      assert.doesNotMatch(env, /AGE-SECRET-KEY/);
+    });
+
+    it('writes one encrypted archive while visitors load /, and copies it off-site, verified', async () => {
       const backup = session.project.makeAsync('backup');
       const failures = await visitorsDuring(session, backup);
       const { status, stdout, stderr } = await backup;
-      assert.equal(status, 0, stderr);
+      assert.equal(status, 0, stdout + stderr);
       assert.deepEqual(failures, []);
-      const archives = readdirSync(backupDir).filter((name) => name.endsWith('.tar.gz'));
-      assert.equal(archives.length, 1);
-      archive = path.join(backupDir, archives[0]);
-      assert.equal(statSync(archive).mode & 0o777, 0o600);
+      const [archive, ...others] = encrypted(backupDir);
+      assert.deepEqual(others, []);
+      assert.equal(statSync(path.join(backupDir, archive)).mode & 0o777, 0o600);
       assert.match(
         stdout + stderr,
-        /Sicherung .*portfolio-backup-.*\.tar\.gz \(.*\): access \d+, outbox \d+, mailpit \d+/,
+        /Ausser Haus: .*\.tar\.gz\.age nach offsite:portfolio kopiert und geprüft/,
+      );
+      assert.deepEqual(encrypted(remote.copies), [archive]);
+      copy = path.join(remote.copies, archive);
+      assert.deepEqual(readFileSync(copy), readFileSync(path.join(backupDir, archive)));
+    });
+
+    it('leaves a copy that only the key opens, and that shows nothing of what it holds', () => {
+      const entries = ageOpens(identity, copy);
+      assert.ok(entries.includes('manifest.json'), entries.join(' '));
+      const bytes = readFileSync(copy);
+      assert.match(bytes.subarray(0, 40).toString(), /^age-encryption\.org\/v1\n/);
+      for (const secret of ['manifest.json', 'Gesichert AG', 'BACKUP_AGE_RECIPIENTS', waiting])
+        assert.equal(bytes.includes(secret), false, `the copy shows "${secret}"`);
+    });
+
+    it('make backup-check finds the newest copy whole and recent, in one line', () => {
+      const checked = session.make('backup-check', { AGE_IDENTITY: identity }).trim().split('\n');
+      assert.equal(checked.length, 1, checked.join('\n'));
+      assert.match(
+        checked[0],
+        /^Neuestes Archiv in Ordnung: .*\.age in offsite:portfolio, .* alt: access \d+/,
       );
     });
 
-    it('refuses a damaged archive with one line, before anything is touched', () => {
-      const damaged = path.join(backupDir, 'damaged.tar.gz');
-      const bytes = readFileSync(archive);
-      writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    it('make backup-check fails on a copy damaged at the remote', () => {
+      const bytes = readFileSync(copy);
+      writeFileSync(copy, bytes.subarray(0, Math.floor(bytes.length * 0.7)));
+      try {
+        const checked = session.project.make('backup-check', { AGE_IDENTITY: identity });
+        assert.notEqual(checked.status, 0);
+        assert.match(checked.stdout + checked.stderr, /abgelehnt|beschädigt|weicht ab|Archiv/);
+      } finally {
+        writeFileSync(copy, bytes);
+      }
+    });
+
+    it('with the remote down, make backup keeps the new archive, prunes nothing and fails with one line', () => {
+      remote.stop();
+      try {
+        const failed = session.project.make('backup');
+        assert.notEqual(failed.status, 0);
+        assert.match(
+          failed.stderr,
+          /^Kopie ausser Haus gescheitert: .*das Archiv bleibt hier, nichts gelöscht\.$/m,
+        );
+        assert.equal(encrypted(backupDir).length, 2);
+        assert.equal(encrypted(remote.copies).length, 1);
+      } finally {
+        remote.start();
+      }
+    });
+
+    it('refuses a wrong key and a damaged archive with one line each, before anything is touched', () => {
       session.make('down');
-      const refused = session.project.make('restore', { FILE: damaged });
+      const other = path.join(path.dirname(identity), 'other-key.txt');
+      spawnSync('age-keygen', ['-o', other]);
+      const wrong = session.project.make('restore', { FILE: copy, AGE_IDENTITY: other });
+      assert.notEqual(wrong.status, 0);
+      assert.match(wrong.stderr, /Falscher Schlüssel: .* nichts verändert\./);
+      const damaged = path.join(backupDir, 'damaged.tar.gz.age');
+      const bytes = readFileSync(copy);
+      writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
+      const refused = session.project.make('restore', { FILE: damaged, AGE_IDENTITY: identity });
       assert.notEqual(refused.status, 0);
       assert.match(refused.stderr, /Archiv abgelehnt: /);
       assert.equal(session.project.containerId('api'), undefined, 'the site was not started');
     });
 
-    it('brings every store back into a fresh stack, and the waiting message is delivered', async () => {
-      // The card is gone: containers, networks and every volume.
+    it('brings the whole site back from the remote copy and the key alone, and delivers the waiting message', async () => {
+      // The Pi and its disks are gone: containers, volumes and every local archive.
+      remote.remove();
       session.project.mustCompose(['down', '--volumes']);
-      const restored = session.make('restore', { FILE: archive });
+      rmSync(backupDir, { recursive: true, force: true });
+      const fetched = path.join(path.dirname(identity), 'fetched');
+      mkdirSync(fetched);
+      copyFileSync(copy, path.join(fetched, path.basename(copy)));
+      const restored = session.make('restore', {
+        FILE: path.join(fetched, path.basename(copy)),
+        AGE_IDENTITY: identity,
+      });
       assert.match(restored, /Archiv in Ordnung/);
       await session.waitForSite();
       await session.waitForMessages(waiting, 1, 120_000);

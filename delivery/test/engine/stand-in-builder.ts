@@ -11,7 +11,7 @@ import { mustRun, run } from './command-run';
 import { cacheDir, dockerCli, type Engine } from './docker-engine';
 
 export type Arch = 'amd64' | 'arm64';
-type Kind = 'node' | 'nginx' | 'mailpit' | 'certbot';
+type Kind = 'node' | 'nginx' | 'mailpit' | 'certbot' | 'rclone';
 
 export const hostArch: Arch = process.arch === 'arm64' ? 'arm64' : 'amd64';
 export const LABEL = 'portfolio.stand-in';
@@ -27,6 +27,7 @@ const KINDS: Array<[RegExp, Kind, string]> = [
     'Debian + Node: SMTP, SQLite store and REST API of the stand-in',
   ],
   [/^certbot\/certbot:/, 'certbot', "Debian bookworm + Debian's certbot (2.1)"],
+  [/^rclone\/rclone:/, 'rclone', "Debian bookworm + Debian's rclone (1.60)"],
 ];
 
 const debianImage = (arch: Arch) => `portfolio-stand-in/debian:bookworm-${arch}`;

@@ -30,7 +30,8 @@ export interface BaseImage {
 
 /**
  * Every base image the product names: FROM lines and compose's image keys;
- * for 'site' only those `make up` needs (no `test` stage, no HTTPS overlay).
+ * for 'site' only those `make up` needs (no `test` stage, no HTTPS overlay, no
+ * off-site copy).
  */
 export function pinnedImages(scope: 'all' | 'site' = 'all'): string[] {
   const stages = ['Dockerfile.api', 'Dockerfile.web']
@@ -39,7 +40,9 @@ export function pinnedImages(scope: 'all' | 'site' = 'all'): string[] {
   const stageNames = new Set(stages.map((stage) => stage.name));
   const fromLines = stages.map((stage) => stage.image).filter((image) => !stageNames.has(image));
   const files =
-    scope === 'all' ? ['docker-compose.yml', 'docker-compose.tls.yml'] : ['docker-compose.yml'];
+    scope === 'all'
+      ? ['docker-compose.yml', 'docker-compose.tls.yml', 'docker-compose.backup.yml']
+      : ['docker-compose.yml'];
   const composeImages = files.flatMap((file) => {
     const compose = parse(readFileSync(path.join(repoRoot, file), 'utf8'), { merge: true }) as {
       services: Record<string, { image?: string; build?: unknown }>;
