@@ -162,7 +162,10 @@ function startQemu(options: PiGuestOptions, share: string, forwards: number[], d
       ],
       ...['-kernel', kernel, '-initrd', initrd],
       '-append',
-      `root=/dev/vda rw console=ttyAMA0 portfolio.registry=${registry} portfolio.share=${share}`,
+      // Debian's kernel turns AppArmor on, and Docker then needs the
+      // apparmor tools to load its profile; the containers' memory does not
+      // depend on it, so the guest runs without.
+      `root=/dev/vda rw console=ttyAMA0 apparmor=0 portfolio.registry=${registry} portfolio.share=${share}`,
       ...['-drive', `file=${overlay},if=virtio,format=qcow2`],
       ...['-netdev', `user,id=net0,${hostfwd}`, '-device', 'virtio-net-pci,netdev=net0,romfile='],
       ...['-virtfs', `local,path=${share},mount_tag=share,security_model=passthrough,id=share`],
