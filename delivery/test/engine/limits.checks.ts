@@ -36,7 +36,10 @@ export interface BurstResult {
   loginStatuses: number[];
 }
 
-/** Visitors on `/`, documents.zip downloads and wrong logins, all at once. */
+/**
+ * Visitors on `/`, documents.zip downloads and wrong logins, all at once.
+ * A request that gets no answer counts as status 0, for the checks to judge.
+ */
 export async function runBurst(session: EngineSession, token: string): Promise<BurstResult> {
   const visitors = autocannon({
     url: `${session.webUrl}/`,
@@ -45,14 +48,18 @@ export async function runBurst(session: EngineSession, token: string): Promise<B
   });
   const zips = Promise.all(
     Array.from({ length: BURST.zips }, () =>
-      session.get('/api/download-all', token).then((r) => r.status),
+      session.get('/api/download-all', token).then(
+        (r) => r.status,
+        () => 0,
+      ),
     ),
   );
   const logins = Promise.all(
     Array.from({ length: BURST.wrongLogins }, () =>
-      session
-        .post('/api/auth/login', { username: 'bewerbung', password: 'falsch-geraten' })
-        .then((r) => r.status),
+      session.post('/api/auth/login', { username: 'bewerbung', password: 'falsch-geraten' }).then(
+        (r) => r.status,
+        () => 0,
+      ),
     ),
   );
   const [burst, zipStatuses, loginStatuses] = await Promise.all([visitors, zips, logins]);

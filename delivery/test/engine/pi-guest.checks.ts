@@ -71,7 +71,11 @@ function saveFigures(
     );
   const used = (memory: GuestMemory) => mb(memory.guest.total - memory.guest.available);
   console.log(
-    `pi guest ${memoryMb} MB: the whole system uses ${used(atRest)} MB at rest, ${used(afterBurst)} MB after the burst, of ${mb(atRest.guest.total)} MB; least available ${mb(Math.min(atRest.guest.available, afterBurst.guest.available))} MB`,
+    `pi guest ${memoryMb} MB: the whole system uses ${used(afterBurst)} MB after the burst; least available ${mb(Math.min(atRest.guest.available, afterBurst.guest.available))} MB`,
+  );
+  // Through QEMU's user network, which is no Pi's, some requests may get no answer (0).
+  console.log(
+    `pi guest ${memoryMb} MB: burst ${result.burst['2xx']} pages, ${result.burst.non2xx} other answers, ${result.burst.errors} errors; documents.zip ${result.zipStatuses.join(' ')}; wrong logins ${[...new Set(result.loginStatuses)].join(' ')}`,
   );
   const results = path.join(repoRoot, 'bench', 'results');
   mkdirSync(results, { recursive: true });
@@ -114,6 +118,13 @@ export function piGuestChecks(current: () => EngineSession, memoryMb: number) {
       await session.waitForSite(EMULATED_START_MS);
       await firstVisit(session);
       atRest = guestMemory(session, services);
+      for (const service of services)
+        console.log(
+          `pi guest ${memoryMb} MB: ${service} at rest ${mb(atRest.services[service].current)} MB`,
+        );
+      console.log(
+        `pi guest ${memoryMb} MB: the whole system uses ${mb(atRest.guest.total - atRest.guest.available)} MB at rest of ${mb(atRest.guest.total)} MB`,
+      );
       for (const service of services) before1[service] = counts(session, service);
     });
 
