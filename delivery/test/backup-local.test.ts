@@ -23,21 +23,20 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { repoRoot } from '@portfolio/stack';
+import {
+  accessCli,
+  backupCli,
+  runTool,
+  storeArgs as storesOf,
+  type Run,
+} from './helpers/owner-tools';
 
-const backupCli = path.join(repoRoot, 'api', 'src', 'backup', 'backup.cli.ts');
-const accessCli = path.join(repoRoot, 'api', 'src', 'access', 'access.cli.ts');
 const isRoot = process.getuid?.() === 0;
 /** What lets root read any file: dropped to make one unreadable. */
 const DAC_CAPS = '-dac_override,-dac_read_search';
 const hasSqliteBackup = Boolean(
   (process.getBuiltinModule?.('node:sqlite') as { backup?: unknown } | undefined)?.backup,
 );
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /** Every file, folder and link below a folder: mode and content (or link target). */
 function snapshot(root: string): Record<string, string> {
@@ -68,13 +67,8 @@ describe('backup-local: create, verify, restore', () => {
   let env: Record<string, string>;
   let storeArgs: string[];
 
-  const cli = (args: string[], extra: Record<string, string> = {}): Run => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', backupCli, ...args], {
-      env: { ...env, ...extra },
-      encoding: 'utf8',
-    });
-    return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-  };
+  const cli = (args: string[], extra: Record<string, string> = {}): Run =>
+    runTool(backupCli, args, { ...env, ...extra });
   const ours = () =>
     readdirSync(backups).filter((name) => /^portfolio-backup-.*\.tar\.gz$/.test(name));
   const everything = () => ({
@@ -96,14 +90,7 @@ describe('backup-local: create, verify, restore', () => {
       BACKUP_DIR: backups,
       DOCUMENTS_DIR: './documents/private',
     };
-    storeArgs = [
-      '--project',
-      project,
-      '--store',
-      `access=${stores.access}`,
-      '--store',
-      `outbox=${stores.outbox}`,
-    ];
+    storeArgs = storesOf(project, stores);
     // An access made the owner's way, then used: log lines and a usage file.
     const added = spawnSync(process.execPath, ['--import', 'tsx', accessCli, 'add', 'Muster AG'], {
       env,

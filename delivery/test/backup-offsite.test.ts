@@ -19,18 +19,17 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { repoRoot } from '@portfolio/stack';
+import {
+  accessCli,
+  backupCli,
+  runTool,
+  storeArgs as storesOf,
+  type Run,
+} from './helpers/owner-tools';
 import { scratchDir } from './helpers/scratch';
 
-const backupCli = path.join(repoRoot, 'api', 'src', 'backup', 'backup.cli.ts');
-const accessCli = path.join(repoRoot, 'api', 'src', 'access', 'access.cli.ts');
 const OURS = /^portfolio-backup-.*\.tar\.gz(\.age)?$/;
 const SECRET = 'JWT_SECRET=geheim-geheim-geheim-geheim-geheim-0815';
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /** `rclone serve webdav` of `folder` on a free loopback port; resolves with its port. */
 function serveWebdav(folder: string): Promise<{ port: number; server: ChildProcess }> {
@@ -63,26 +62,14 @@ describe('encrypted backups copied off-site with rclone', () => {
   const keyFile = path.join(work, 'owner-key.txt');
   const rcloneConfig = path.join(work, 'rclone.conf');
   const stores = { access: path.join(work, 'access'), outbox: path.join(work, 'mail-outbox') };
-  const storeArgs = [
-    '--project',
-    project,
-    '--store',
-    `access=${stores.access}`,
-    '--store',
-    `outbox=${stores.outbox}`,
-  ];
+  const storeArgs = storesOf(project, stores);
   const document = Buffer.alloc(300_000, 'Arbeitszeugnis vertraulich ');
   let server: ChildProcess;
   let recipient: string;
   let env: Record<string, string>;
 
-  const cli = (args: string[], extra: Record<string, string> = {}): Run => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', backupCli, ...args], {
-      env: { ...env, ...extra },
-      encoding: 'utf8',
-    });
-    return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-  };
+  const cli = (args: string[], extra: Record<string, string> = {}): Run =>
+    runTool(backupCli, args, { ...env, ...extra });
   const ours = (folder: string) =>
     existsSync(folder)
       ? readdirSync(folder)
