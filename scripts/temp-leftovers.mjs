@@ -18,6 +18,7 @@ export const PROJECT_PREFIXES = [
   'api-',
   'zip-cache-spec-',
   'zip-check-spec-',
+  'documents-zip-spec-',
   'retention-',
   'bench-',
   'playwright-artifacts-',
