@@ -103,6 +103,10 @@ export class EngineSession {
           MAILPIT_UI_PORT: '8025',
           MAILPIT_GUEST_PORT: String(guest.ports.mailpit),
           PORTFOLIO_IMAGES: `${guest.registry}/portfolio`,
+          // Compose 1 gives up on an engine call after 60 s; the emulated
+          // guest's dockerd takes longer to create a container when this
+          // machine is busy.
+          COMPOSE_HTTP_TIMEOUT: '600',
         },
         registry: guest.registry,
       });
