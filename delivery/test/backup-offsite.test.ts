@@ -29,6 +29,14 @@ import {
 import { scratchDir } from './helpers/scratch';
 
 const OURS = /^portfolio-backup-.*\.tar\.gz(\.age)?$/;
+/**
+ * Oldest first, as BACKUP_KEEP counts them: by the time in the name, then by
+ * the number a second archive of the same second gets (…Z-2 after …Z).
+ */
+const byAge = (a: string, b: string) => {
+  const key = (name: string) => name.replace(/Z\.tar/, 'Z-1.tar');
+  return key(a).localeCompare(key(b), 'en', { numeric: true });
+};
 const SECRET = 'JWT_SECRET=geheim-geheim-geheim-geheim-geheim-0815';
 
 /** `rclone serve webdav` of `folder` on a free loopback port; resolves with its port. */
@@ -74,7 +82,7 @@ describe('encrypted backups copied off-site with rclone', () => {
     existsSync(folder)
       ? readdirSync(folder)
           .filter((name) => OURS.test(name))
-          .sort()
+          .sort(byAge)
       : [];
   const remote = () => ours(path.join(remoteDir, 'portfolio-backups'));
   const startRemote = async () => {
