@@ -5,7 +5,7 @@
 // reconfigured, whatever DOCKER_HOST says. Another engine only when it is
 // named for the suite alone (ENGINE_DOCKER_HOST, as the hosted workflow
 // does with its runner's engine); docs/engine-tests.md.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { until } from '../helpers/until';
@@ -83,6 +83,31 @@ export interface OwnEngineOptions {
  */
 export const engineCgroup = (name: string) => `portfolio-${name}`;
 
+/**
+ * Waits until the engine at `host` answers, started by `child`; if that
+ * process exits first, fails at once with the end of `logFile` instead of
+ * waiting out the timeout.
+ */
+export function engineAnswering(
+  child: ChildProcess,
+  host: string,
+  logFile: string,
+  what: string,
+  timeoutMs: number,
+): Promise<string> {
+  return until(
+    () => {
+      if (child.exitCode !== null)
+        throw new Error(
+          `${what} exited with ${child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
+        );
+      return serverVersion(host);
+    },
+    `${what} to answer`,
+    timeoutMs,
+  );
+}
+
 /** A dockerd that keeps its data, run root, pid file, socket and log in `root`. */
 export interface Daemon {
   host: string;
@@ -107,18 +132,7 @@ export function spawnDaemon(root: string, extraArgs: string[]): Daemon {
   );
   return {
     host,
-    answering: () =>
-      until(
-        () => {
-          if (daemon.exitCode !== null)
-            throw new Error(
-              `dockerd exited with ${daemon.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
-            );
-          return serverVersion(host);
-        },
-        'dockerd to answer',
-        60_000,
-      ),
+    answering: () => engineAnswering(daemon, host, logFile, 'dockerd', 60_000),
     async stop() {
       if (daemon.exitCode !== null) return;
       run(dockerCli, ['network', 'prune', '--force'], { env: engineEnv(host) });

@@ -14,16 +14,14 @@ import {
   mkdtempSync,
   openSync,
   readdirSync,
-  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@portfolio/stack';
-import { until } from '../helpers/until';
 import { mustRun } from './command-run';
-import { cacheDir, engineEnv, serverVersion, type Engine } from './docker-engine';
+import { cacheDir, engineAnswering, engineEnv, type Engine } from './docker-engine';
 
 const guestDir = path.join(cacheDir, 'pi-guest');
 const rootDir = path.join(guestDir, 'root');
@@ -201,17 +199,8 @@ export async function bootPiGuest(options: PiGuestOptions): Promise<PiGuest> {
   const host = `tcp://127.0.0.1:${dockerPort}`;
   try {
     const started = Date.now();
-    const version = await until(
-      () => {
-        if (qemu.exitCode !== null)
-          throw new Error(
-            `qemu exited with ${qemu.exitCode}:\n${readFileSync(console, 'utf8').slice(-3000)}`,
-          );
-        return serverVersion(host);
-      },
-      "the guest's dockerd to answer",
-      15 * 60_000,
-    );
+    // qemu's console is the guest's log: the kernel's and init's last words.
+    const version = await engineAnswering(qemu, host, console, 'the guest', 15 * 60_000);
     options.log(
       `pi guest: ${options.memoryMb} MB booted, Docker ${version} answers after ${Math.round((Date.now() - started) / 1000)} s`,
     );
