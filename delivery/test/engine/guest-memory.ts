@@ -6,8 +6,13 @@
 import type { EngineSession } from './engine-session';
 
 export interface GuestMemory {
-  /** Bytes per service: the cgroup's charge now and its peak since the container started. */
-  services: Record<string, { current: number; peak: number }>;
+  /**
+   * Bytes per service: the cgroup's charge now and its peak since the
+   * container started; of the charge now, the process's own memory (anon)
+   * and the file cache charged to it (file), which the kernel can drop and
+   * which goes to the first container to read a file its image shares.
+   */
+  services: Record<string, { current: number; peak: number; anon: number; file: number }>;
   /** The whole guest: what its kernel has, and what it could still give without swapping. */
   guest: { total: number; available: number };
 }
@@ -18,8 +23,12 @@ const services = {};
 for (const [service, pid] of JSON.parse(process.env.PIDS)) {
   const group = fs.readFileSync('/proc/' + pid + '/cgroup', 'utf8').split('\\n')
     .find((line) => line.startsWith('0::')).slice(3);
-  const read = (file) => Number(fs.readFileSync('/sys/fs/cgroup' + group + '/' + file, 'utf8'));
-  services[service] = { current: read('memory.current'), peak: read('memory.peak') };
+  const text = (file) => fs.readFileSync('/sys/fs/cgroup' + group + '/' + file, 'utf8');
+  const stat = Object.fromEntries(text('memory.stat').trim().split('\\n').map((line) => line.split(' ')));
+  services[service] = {
+    current: Number(text('memory.current')), peak: Number(text('memory.peak')),
+    anon: Number(stat.anon), file: Number(stat.file),
+  };
 }
 const info = Object.fromEntries(fs.readFileSync('/proc/meminfo', 'utf8').trim().split('\\n')
   .map((line) => line.split(/:\\s+/)).map(([key, value]) => [key, parseInt(value, 10) * 1024]));

@@ -10,6 +10,7 @@ import { before, describe, it } from 'node:test';
 import autocannon from 'autocannon';
 import { repoRoot } from '@portfolio/stack';
 import type { EngineSession } from './engine-session';
+import type { RawResponse } from '../helpers/http-client';
 import { SERVICE_LIMITS } from './containers.checks';
 import { memoryFile, memoryNow } from './cgroup-memory';
 
@@ -34,6 +35,8 @@ export interface BurstResult {
   burst: autocannon.Result;
   zipStatuses: number[];
   loginStatuses: number[];
+  /** Why requests got no answer (their error codes, each once). */
+  noAnswer: string[];
 }
 
 /**
@@ -41,29 +44,32 @@ export interface BurstResult {
  * A request that gets no answer counts as status 0, for the checks to judge.
  */
 export async function runBurst(session: EngineSession, token: string): Promise<BurstResult> {
+  const noAnswer = new Set<string>();
+  const statusOf = (pending: Promise<RawResponse>) =>
+    pending.then(
+      (response) => response.status,
+      (error: NodeJS.ErrnoException) => {
+        noAnswer.add(error.code ?? error.message);
+        return 0;
+      },
+    );
   const visitors = autocannon({
     url: `${session.webUrl}/`,
     connections: BURST.connections,
     duration: BURST.seconds,
   });
   const zips = Promise.all(
-    Array.from({ length: BURST.zips }, () =>
-      session.get('/api/download-all', token).then(
-        (r) => r.status,
-        () => 0,
-      ),
-    ),
+    Array.from({ length: BURST.zips }, () => statusOf(session.get('/api/download-all', token))),
   );
   const logins = Promise.all(
     Array.from({ length: BURST.wrongLogins }, () =>
-      session.post('/api/auth/login', { username: 'bewerbung', password: 'falsch-geraten' }).then(
-        (r) => r.status,
-        () => 0,
+      statusOf(
+        session.post('/api/auth/login', { username: 'bewerbung', password: 'falsch-geraten' }),
       ),
     ),
   );
   const [burst, zipStatuses, loginStatuses] = await Promise.all([visitors, zips, logins]);
-  return { burst, zipStatuses, loginStatuses };
+  return { burst, zipStatuses, loginStatuses, noAnswer: [...noAnswer] };
 }
 
 export function limitsChecks(current: () => EngineSession) {
@@ -75,6 +81,7 @@ export function limitsChecks(current: () => EngineSession) {
     let burst: autocannon.Result;
     let zipStatuses: number[];
     let loginStatuses: number[];
+    let noAnswer: string[];
 
     before(async () => {
       session = current();
@@ -90,7 +97,7 @@ export function limitsChecks(current: () => EngineSession) {
           /* cgroup v2: not resettable on every kernel */
         }
       }
-      ({ burst, zipStatuses, loginStatuses } = await runBurst(session, token));
+      ({ burst, zipStatuses, loginStatuses, noAnswer } = await runBurst(session, token));
     });
 
     it('leaves no container OOM-killed or restarted, and records each peak beside its limit', () => {
@@ -141,9 +148,9 @@ export function limitsChecks(current: () => EngineSession) {
       // connection limit may refuse some (429); none may fail otherwise.
       console.log(`engine: documents.zip during the burst: ${zipStatuses.join(' ')}`);
       for (const status of zipStatuses)
-        assert.ok([200, 429].includes(status), `documents.zip answered ${status}`);
+        assert.ok([200, 429].includes(status), `documents.zip answered ${status} ${noAnswer}`);
       for (const status of loginStatuses)
-        assert.ok([401, 429].includes(status), `login answered ${status}`);
+        assert.ok([401, 429].includes(status), `login answered ${status} ${noAnswer}`);
       assert.equal((await session.get('/')).status, 200);
     });
   });

@@ -62,12 +62,14 @@ function saveFigures(
   const rows = services.map((service) => ({
     service,
     restMb: mb(atRest.services[service].current),
+    restAnonMb: mb(atRest.services[service].anon),
+    restFileMb: mb(atRest.services[service].file),
     peakMb: mb(afterBurst.services[service].peak),
     limitMb: SERVICE_LIMITS[service].memory / MB,
   }));
   for (const row of rows)
     console.log(
-      `pi guest ${memoryMb} MB: ${row.service} at rest ${row.restMb} MB, peak ${row.peakMb} MB of ${row.limitMb} MB`,
+      `pi guest ${memoryMb} MB: ${row.service} at rest ${row.restMb} MB (own ${row.restAnonMb}, file cache ${row.restFileMb}), peak ${row.peakMb} MB of ${row.limitMb} MB`,
     );
   const used = (memory: GuestMemory) => mb(memory.guest.total - memory.guest.available);
   console.log(
@@ -75,7 +77,7 @@ function saveFigures(
   );
   // Through QEMU's user network, which is no Pi's, some requests may get no answer (0).
   console.log(
-    `pi guest ${memoryMb} MB: burst ${result.burst['2xx']} pages, ${result.burst.non2xx} other answers, ${result.burst.errors} errors; documents.zip ${result.zipStatuses.join(' ')}; wrong logins ${[...new Set(result.loginStatuses)].join(' ')}`,
+    `pi guest ${memoryMb} MB: burst ${result.burst['2xx']} pages, ${result.burst.non2xx} other answers, ${result.burst.errors} errors; documents.zip ${result.zipStatuses.join(' ')}; wrong logins ${[...new Set(result.loginStatuses)].join(' ')}; no answer: ${result.noAnswer.join(' ') || 'none'}`,
   );
   const results = path.join(repoRoot, 'bench', 'results');
   mkdirSync(results, { recursive: true });
@@ -90,6 +92,7 @@ function saveFigures(
           ok: result.burst['2xx'],
           non2xx: result.burst.non2xx,
           errors: result.burst.errors,
+          noAnswer: result.noAnswer,
         },
         rows,
         system: {
@@ -118,10 +121,6 @@ export function piGuestChecks(current: () => EngineSession, memoryMb: number) {
       await session.waitForSite(EMULATED_START_MS);
       await firstVisit(session);
       atRest = guestMemory(session, services);
-      for (const service of services)
-        console.log(
-          `pi guest ${memoryMb} MB: ${service} at rest ${mb(atRest.services[service].current)} MB`,
-        );
       console.log(
         `pi guest ${memoryMb} MB: the whole system uses ${mb(atRest.guest.total - atRest.guest.available)} MB at rest of ${mb(atRest.guest.total)} MB`,
       );
