@@ -92,10 +92,7 @@ describe('backup-local: create, verify, restore', () => {
     };
     storeArgs = storesOf(project, stores);
     // An access made the owner's way, then used: log lines and a usage file.
-    const added = spawnSync(process.execPath, ['--import', 'tsx', accessCli, 'add', 'Muster AG'], {
-      env,
-      encoding: 'utf8',
-    });
+    const added = runTool(accessCli, ['add', 'Muster AG'], env);
     assert.equal(added.status, 0, added.stderr);
     for (const action of ['link', 'list', 'open'])
       appendFileSync(

@@ -128,10 +128,7 @@ describe('encrypted backups copied off-site with rclone', () => {
       RCLONE_RETRIES: '1',
       RCLONE_LOW_LEVEL_RETRIES: '1',
     };
-    const added = spawnSync(process.execPath, ['--import', 'tsx', accessCli, 'add', 'Muster AG'], {
-      env,
-      encoding: 'utf8',
-    });
+    const added = runTool(accessCli, ['add', 'Muster AG'], env);
     assert.equal(added.status, 0, added.stderr);
   });
 
@@ -358,10 +355,7 @@ describe('encrypted backups copied off-site with rclone', () => {
       document,
     );
     assert.equal(readFileSync(path.join(project, '.env'), 'utf8'), `${SECRET}\n`);
-    const listed = spawnSync(process.execPath, ['--import', 'tsx', accessCli, 'list'], {
-      env,
-      encoding: 'utf8',
-    });
+    const listed = runTool(accessCli, ['list'], env);
     assert.equal(listed.status, 0, listed.stderr);
     assert.match(listed.stdout, /Muster AG/);
   });
