@@ -19,12 +19,13 @@ const MB = 1024 * 1024;
 
 const peakFile = (session: EngineSession, service: string) => memoryFile(session, service, 'peak');
 
-interface Counts {
+export interface Counts {
   restarts: number;
   oomKilled: boolean;
 }
 
-function counts(session: EngineSession, service: string): Counts {
+/** How often a service's container restarted, and whether the kernel killed it for memory. */
+export function counts(session: EngineSession, service: string): Counts {
   return {
     restarts: session.project.inspect<number>(service, '.RestartCount'),
     oomKilled: session.project.inspect<boolean>(service, '.State.OOMKilled'),

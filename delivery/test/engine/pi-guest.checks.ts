@@ -11,7 +11,7 @@ import { before, describe, it } from 'node:test';
 import { repoRoot } from '@portfolio/stack';
 import type { EngineSession } from './engine-session';
 import { SERVICE_LIMITS } from './containers.checks';
-import { BURST, runBurst, type BurstResult } from './limits.checks';
+import { BURST, counts, runBurst, type BurstResult, type Counts } from './limits.checks';
 import { guestMemory, type GuestMemory } from './guest-memory';
 
 const MB = 1024 * 1024;
@@ -21,16 +21,6 @@ const samples = path.join(repoRoot, 'documents', 'samples');
 const EMULATED_START_MS = 30 * 60_000;
 
 const mb = (bytes: number) => Number((bytes / MB).toFixed(1));
-
-interface Counts {
-  restarts: number;
-  oomKilled: boolean;
-}
-
-const counts = (session: EngineSession, service: string): Counts => ({
-  restarts: session.project.inspect<number>(service, '.RestartCount'),
-  oomKilled: session.project.inspect<boolean>(service, '.State.OOMKilled'),
-});
 
 /** A first visit: the one-time password logs in, a document comes byte for byte, a contact mail arrives. */
 async function firstVisit(session: EngineSession) {
