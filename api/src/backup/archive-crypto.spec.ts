@@ -8,6 +8,10 @@ import { readArchive } from './archive-reader';
 import { KeyError, newKeyPair, readIdentityFile } from './archive-crypto';
 import { ArchiveRefusedError } from './backup-manifest';
 import { addRecipient } from './backup-key';
+import type { Trust } from './archive-signature';
+
+/** Only the encryption is under test here; archive-origin.spec.ts checks signatures. */
+const trust: Trust = { encryptedOnly: false, skip: false };
 
 describe('encrypted archives', () => {
   const work = scratchDir('portfolio-crypto-spec-');
@@ -42,19 +46,20 @@ describe('encrypted archives', () => {
   });
 
   it('reads and verifies the archive with the right key', async () => {
-    const manifest = await readArchive(archive, undefined, await readIdentityFile(keyFile));
+    const key = await readIdentityFile(keyFile);
+    const { manifest } = await readArchive(archive, { key, trust });
     expect(manifest.stores).toEqual([
       { name: 'access', kind: 'folder', files: 2, bytes: document.length + 22 },
     ]);
   });
 
   it('refuses without a key, and with another key, before reading anything', async () => {
-    await expect(readArchive(archive)).rejects.toThrow(
+    await expect(readArchive(archive, { trust })).rejects.toThrow(
       /^portfolio-backup-\S+\.tar\.gz\.age ist verschlüsselt: den geheimen Schlüssel angeben/,
     );
     const other = join(work, 'other.txt');
     writeFileSync(other, (await newKeyPair()).file);
-    const refusal = readArchive(archive, undefined, await readIdentityFile(other));
+    const refusal = readArchive(archive, { key: await readIdentityFile(other), trust });
     await expect(refusal).rejects.toBeInstanceOf(KeyError);
     await expect(refusal).rejects.toThrow(/^Falscher Schlüssel: \S+other\.txt öffnet /);
   });
@@ -71,7 +76,7 @@ describe('encrypted archives', () => {
     ] as const) {
       const file = join(work, `${name}.tar.gz.age`);
       writeFileSync(file, content);
-      await expect(readArchive(file, undefined, key)).rejects.toBeInstanceOf(ArchiveRefusedError);
+      await expect(readArchive(file, { key, trust })).rejects.toBeInstanceOf(ArchiveRefusedError);
     }
   });
 

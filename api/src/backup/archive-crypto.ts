@@ -5,10 +5,12 @@
 import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from 'age-encryption';
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
 import { Duplex, Readable } from 'node:stream';
 import type { ReadableStream as WebReadable } from 'node:stream/web';
 import { ArchiveRefusedError } from './backup-manifest';
+import { signingKeyIn } from './archive-signature';
 
 /** How every age file begins. */
 const AGE_MAGIC = Buffer.from('age-encryption.org/v1\n');
@@ -18,10 +20,11 @@ const TAG = 16;
 /** The header: the version line, per recipient a stanza of two lines, the MAC line, the nonce. */
 const HEADER_BYTES = 512;
 
-/** An identity file and the secret keys it holds (AGE-SECRET-KEY-1…). */
+/** An identity file: the secret keys it holds (AGE-SECRET-KEY-1…) and the site's public signing key. */
 export interface ArchiveKey {
   file: string;
   identities: string[];
+  signer?: string;
 }
 
 /** A nothing-changed failure the owner reads as one line, e.g. an archive without its key. */
@@ -53,8 +56,13 @@ export async function isEncrypted(path: string): Promise<boolean> {
   }
 }
 
-/** Reads an identity file as age-keygen writes it: comment lines, then one key per line. */
-export async function readIdentityFile(file: string): Promise<ArchiveKey> {
+/**
+ * Reads an identity file as age-keygen writes it: comment lines, then one
+ * key per line. `~/` is the home folder (a shell does not expand it after
+ * AGE_IDENTITY= in every case).
+ */
+export async function readIdentityFile(given: string): Promise<ArchiveKey> {
+  const file = given === '~' || given.startsWith('~/') ? join(homedir(), given.slice(1)) : given;
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new KeyError(`Schlüsseldatei ${file} ist nicht lesbar (${error.code ?? error.message}).`);
   });
@@ -66,7 +74,7 @@ export async function readIdentityFile(file: string): Promise<ArchiveKey> {
     throw new KeyError(
       `Schlüsseldatei ${file} enthält keinen geheimen age-Schlüssel (AGE-SECRET-KEY-1…).`,
     );
-  return { file, identities: lines };
+  return { file, identities: lines, signer: signingKeyIn(text) };
 }
 
 /**
@@ -74,8 +82,11 @@ export async function readIdentityFile(file: string): Promise<ArchiveKey> {
  * on the way, and refused before a byte is read without a key or with one it
  * was not encrypted for.
  */
-export async function openArchive(path: string, key?: ArchiveKey): Promise<Readable> {
-  if (!(await isEncrypted(path))) return createReadStream(path);
+export async function openArchive(
+  path: string,
+  key?: ArchiveKey,
+): Promise<{ bytes: Readable; encrypted: boolean }> {
+  if (!(await isEncrypted(path))) return { bytes: createReadStream(path), encrypted: false };
   if (!key)
     throw new KeyError(
       `${basename(path)} ist verschlüsselt: den geheimen Schlüssel angeben ` +
@@ -90,7 +101,7 @@ export async function openArchive(path: string, key?: ArchiveKey): Promise<Reada
   const source = createReadStream(path);
   try {
     const plain = await decrypter.decrypt(Readable.toWeb(source) as ReadableStream<Uint8Array>);
-    return Readable.fromWeb(plain as WebReadable<Uint8Array>);
+    return { bytes: Readable.fromWeb(plain as WebReadable<Uint8Array>), encrypted: true };
   } catch (error) {
     source.destroy();
     const reason = error instanceof Error ? error.message : String(error);

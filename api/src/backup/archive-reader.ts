@@ -1,9 +1,10 @@
 // Reads an archive entry by entry (age when encrypted, gzip, then
 // tar-stream's parser) and checks it against its manifest: every file
 // present with its size and SHA-256, nothing missing, nothing extra, no name
-// twice. A cut archive fails in age, gzip or tar, an altered byte in age's
-// tag, gzip's checksum or a file's SHA-256, a foreign tar by its missing or
-// unknown manifest.
+// twice; then where it came from (archive-signature.ts). A cut archive fails
+// in age, gzip or tar, an altered byte in age's tag, gzip's checksum or a
+// file's SHA-256, a foreign tar by its missing or unknown manifest, an
+// archive the site did not make by its signature.
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,9 +18,23 @@ import {
   type ManifestEntry,
 } from './backup-manifest';
 import { openArchive, type ArchiveKey } from './archive-crypto';
+import {
+  checkOrigin,
+  parseSignature,
+  SIGNATURE_NAME,
+  type Signature,
+  type Trust,
+} from './archive-signature';
 
 /** manifest.json lists paths and hashes only; anything this large is not ours. */
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+const MAX_SIGNATURE_BYTES = 4096;
+
+export interface ArchiveRead {
+  manifest: Manifest;
+  /** SHA-256 of manifest.json's bytes: a second reading must find the same. */
+  digest: string;
+}
 
 /** Where restore puts one entry's bytes while they stream past. */
 export interface EntrySink {
@@ -56,28 +71,35 @@ function checkAgainst(manifest: Manifest, seen: Map<string, Seen>): void {
   if (extra !== undefined) throw refuse(`${extra} steht nicht im Manifest`);
 }
 
-async function readAll(body: Readable, limit: number): Promise<Buffer> {
+async function readAll(body: Readable, name: string, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let length = 0;
   for await (const chunk of body) {
     length += (chunk as Buffer).length;
-    if (length > limit) throw new ArchiveRefusedError('manifest.json ist zu gross');
+    if (length > limit) throw new ArchiveRefusedError(`${name} ist zu gross`);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
 }
 
+export interface ReadOptions {
+  /** The identity file for an encrypted archive. */
+  key?: ArchiveKey;
+  /** What the archive must prove about its origin. */
+  trust: Trust;
+  /** May return a sink for an entry's bytes (restore writes them out). */
+  onEntry?: (header: Header) => Promise<EntrySink | undefined>;
+}
+
 /**
- * Reads the whole archive and returns its manifest once everything matched.
- * `onEntry` may return a sink for an entry's bytes (restore writes them
- * out); the archive's end is checked after it, so that work counts only
- * when this resolves.
+ * Reads the whole archive and returns its manifest once everything matched;
+ * the archive's end is checked after every entry's sink, so that work
+ * counts only when this resolves.
  */
 export async function readArchive(
   path: string,
-  onEntry?: (header: Header) => Promise<EntrySink | undefined>,
-  key?: ArchiveKey,
-): Promise<Manifest> {
+  { key, trust, onEntry }: ReadOptions,
+): Promise<ArchiveRead> {
   const seen = new Map<string, Seen>();
   // A failure of restore's own writing (a full disk) is reported as it is,
   // not as a damaged archive.
@@ -90,20 +112,28 @@ export async function readArchive(
       throw error;
     }
   };
-  let manifestText: string | undefined;
+  let manifestBytes: Buffer | undefined;
+  let signature: Signature | undefined;
   // Without the key, or with a wrong one, this throws before anything is read.
-  const bytes = await openArchive(path, key);
+  const { bytes, encrypted } = await openArchive(path, key);
   const parser = extract();
   const source = pipeline(bytes, createGunzip(), parser as unknown as NodeJS.WritableStream);
   try {
     for await (const body of parser) {
       const header = body.header;
       const name = header.name.replace(/\/$/, '');
-      if (seen.has(name) || (name === MANIFEST_NAME && manifestText !== undefined))
-        throw new ArchiveRefusedError(`${name} steht zweimal im Archiv`);
+      const again =
+        (name === MANIFEST_NAME && manifestBytes) || (name === SIGNATURE_NAME && signature);
+      if (seen.has(name) || again) throw new ArchiveRefusedError(`${name} steht zweimal im Archiv`);
       const readable = body as unknown as Readable;
       if (name === MANIFEST_NAME) {
-        manifestText = (await readAll(readable, MAX_MANIFEST_BYTES)).toString('utf8');
+        manifestBytes = await readAll(readable, name, MAX_MANIFEST_BYTES);
+        continue;
+      }
+      if (name === SIGNATURE_NAME) {
+        const text = (await readAll(readable, name, MAX_SIGNATURE_BYTES)).toString('utf8');
+        signature = parseSignature(text);
+        if (!signature) throw new ArchiveRefusedError(`${name} ist nicht lesbar`);
         continue;
       }
       const hash = createHash('sha256');
@@ -127,11 +157,12 @@ export async function readArchive(
       `das Archiv ist beschädigt oder unvollständig (${describe(error)})`,
     );
   }
-  if (manifestText === undefined)
+  if (manifestBytes === undefined)
     throw new ArchiveRefusedError('kein Archiv dieser Website (manifest.json fehlt)');
-  const manifest = parseManifest(manifestText);
+  const manifest = parseManifest(manifestBytes.toString('utf8'));
   checkAgainst(manifest, seen);
-  return manifest;
+  checkOrigin({ manifestBytes, signature, encrypted }, trust);
+  return { manifest, digest: createHash('sha256').update(manifestBytes).digest('hex') };
 }
 
 function describe(error: unknown): string {

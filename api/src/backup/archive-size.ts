@@ -1,5 +1,6 @@
-// Before the first byte is written: does the archive fit into BACKUP_DIR?
-// The rule: the archive may take as much as the stores uncompressed in tar
+// Before the first byte is written: does the archive fit into BACKUP_DIR,
+// and does a restore fit beside the stores it replaces?
+// The backup's rule: the archive may take as much as the stores uncompressed in tar
 // (every entry's 512-byte header, every file rounded up to 512 bytes), plus
 // zlib's bound for data gzip cannot shrink (and age's tags and header when
 // encrypted), plus the snapshot of each SQLite database, which lies in
@@ -8,10 +9,10 @@
 // afterwards; a backup that might fill the disk is refused, because on a
 // Raspberry Pi BACKUP_DIR is often the card the running site writes to.
 import { lstat, stat, statfs } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { storeUnreadable, tooLittleSpace } from './backup-failure';
 import type { Store } from './backup-stores';
-import { storeRoot } from './backup-manifest';
+import { ArchiveRefusedError, storeOf, storeRoot, type Manifest } from './backup-manifest';
 import { listStore } from './store-listing';
 import { ageBound } from './archive-crypto';
 
@@ -87,4 +88,42 @@ export async function checkRoom(
   const free = bavail * bsize;
   if (needed > free) throw tooLittleSpace(backupDir, formatBytes(free), formatBytes(needed));
   return present;
+}
+
+/** What a file system gives an entry at least: whole 4 KiB blocks, one for a folder or link. */
+const FS_BLOCK = 4096;
+const onDisk = (bytes: number) => Math.max(1, Math.ceil(bytes / FS_BLOCK)) * FS_BLOCK;
+
+/** The nearest folder of `path` that exists (a store's folder may be made by the restore). */
+async function existingFolder(path: string): Promise<string> {
+  for (let folder = path; ; folder = dirname(folder)) {
+    const stats = await stat(folder).catch(() => undefined);
+    if (stats?.isDirectory() || folder === dirname(folder)) return folder;
+  }
+}
+
+/**
+ * A restore keeps the old contents until every store holds its new ones:
+ * each file system must have room for all the new contents staged on it at
+ * once. Refused in one line before anything is written.
+ */
+export async function checkRestoreRoom(manifest: Manifest, targets: Store[]): Promise<void> {
+  const needs = new Map<number, { folder: string; bytes: number }>();
+  for (const target of targets) {
+    const folder = await existingFolder(target.kind === 'folder' ? target.path : dirname(target.path));
+    const { dev } = await stat(folder);
+    const need = needs.get(dev) ?? { folder, bytes: 0 };
+    for (const entry of manifest.entries)
+      if (storeOf(entry.path) === target.name)
+        need.bytes += onDisk(entry.type === 'file' ? entry.size : 0);
+    needs.set(dev, need);
+  }
+  for (const { folder, bytes } of needs.values()) {
+    const { bavail, bsize } = await statfs(folder);
+    if (bytes > bavail * bsize)
+      throw new ArchiveRefusedError(
+        `zu gross für den Datenträger: in ${folder} sind ${formatBytes(bavail * bsize)} frei, ` +
+          `das Archiv braucht dort ${formatBytes(bytes)}; nichts verändert`,
+      );
+  }
 }

@@ -22,7 +22,7 @@
 //   backup (sqlite-copy.ts), never as raw files.
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, type Stats } from 'node:fs';
-import { chown, lstat, mkdir, open, readlink, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, posix } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -42,6 +42,8 @@ import { listStore } from './store-listing';
 import { copySqliteDatabase, isSqliteDatabase, sidecarOf } from './sqlite-copy';
 import { archiveName } from './retention';
 import { encryptingStream } from './archive-crypto';
+import { SIGNATURE_NAME, signManifest } from './archive-signature';
+import { handToOwnerOf } from './file-owner';
 import { syncToDisk } from '../common/durable-file';
 
 /** How often a store is listed again for files that moved while it was copied. */
@@ -51,6 +53,7 @@ export interface ArchiveSummary {
   path: string;
   bytes: number;
   encrypted: boolean;
+  signed: boolean;
   stores: ManifestStore[];
   /** Stores that were asked for but do not exist (e.g. no documents/private). */
   absent: string[];
@@ -248,16 +251,11 @@ export interface CreateOptions {
   version: string;
   /** age public keys: with any, the archive is encrypted to all of them. */
   recipients?: string[];
+  /** The site's secret signing key (BACKUP_SIGNING_KEY): signs the manifest. */
+  signingKey?: string;
   now?: Date;
   /** Runs before each store is read: the tests' seam for a store that changes meanwhile. */
   beforeStore?: (store: Store) => Promise<void>;
-}
-
-/** The archive writes as root in Docker: it belongs to whoever owns BACKUP_DIR, who copies it off. */
-async function handToFolderOwner(path: string, folder: string): Promise<void> {
-  if (process.getuid?.() !== 0) return;
-  const { uid, gid } = await stat(folder);
-  if (uid !== 0 || gid !== 0) await chown(path, uid, gid);
 }
 
 /** Writes the archive of the present stores to `temporary`; returns the manifest's stores. */
@@ -270,6 +268,7 @@ async function writeArchive(
     now,
     beforeStore,
     recipients = [],
+    signingKey,
   }: Omit<CreateOptions, 'backupDir' | 'stores'> & { now: Date },
 ): Promise<ManifestStore[]> {
   const started = Date.now();
@@ -300,6 +299,10 @@ async function writeArchive(
     });
     const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     await addEntry(archive, { name: MANIFEST_NAME, mode: 0o600, mtime: now }, body);
+    if (signingKey) {
+      const signature = signManifest(body, signingKey);
+      await addEntry(archive, { name: SIGNATURE_NAME, mode: 0o600, mtime: now }, signature);
+    }
     archive.finalize();
   } catch (error) {
     const cause = writeError ?? error;
@@ -310,6 +313,20 @@ async function writeArchive(
   await written;
   if (writeError !== undefined) throw writeError;
   return summaries;
+}
+
+/** A backup's hidden files in BACKUP_DIR: its scratch folder and its archive until complete. */
+const LEFT_BY_A_BACKUP = /^\.portfolio-backup-.+\.tmp$/;
+
+/**
+ * What a backup killed midway (a power cut, the OOM killer) left: a scratch
+ * folder may hold a plain copy of the mail inbox. Only one command runs at
+ * a time (backup-lock.ts), so nothing of this kind is in use.
+ */
+async function removeLeftovers(backupDir: string): Promise<void> {
+  const names = await readdir(backupDir).catch(() => [] as string[]);
+  for (const name of names.filter((name) => LEFT_BY_A_BACKUP.test(name)))
+    await rm(join(backupDir, name), { recursive: true, force: true });
 }
 
 /**
@@ -327,6 +344,7 @@ export async function createArchive({
   const scratch = join(backupDir, `.portfolio-backup-scratch-${randomUUID()}.tmp`);
   try {
     await mkdir(backupDir, { recursive: true, mode: 0o700 });
+    await removeLeftovers(backupDir);
     const found = await checkRoom(stores, backupDir, options.recipients?.length ?? 0);
     const encrypted = (options.recipients?.length ?? 0) > 0;
     const path = await archiveName(backupDir, now, encrypted);
@@ -338,11 +356,13 @@ export async function createArchive({
     const present = stores.filter((store) => found.has(store.name));
     const summaries = await writeArchive(temporary, scratch, present, { ...options, now });
     await syncToDisk(temporary);
-    await handToFolderOwner(temporary, backupDir);
+    await handToOwnerOf(temporary, backupDir);
     await rename(temporary, path);
     await syncToDisk(backupDir);
     const absent = stores.filter((store) => !found.has(store.name)).map((store) => store.name);
-    return { path, bytes: (await stat(path)).size, encrypted, stores: summaries, absent };
+    const bytes = (await stat(path)).size;
+    const signed = options.signingKey !== undefined;
+    return { path, bytes, encrypted, signed, stores: summaries, absent };
   } catch (error) {
     if (temporary) await rm(temporary, { force: true });
     throw archiveFailed(backupDir, error);

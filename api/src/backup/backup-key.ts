@@ -1,33 +1,31 @@
-// `make backup-key`: a new age key pair for encrypted backups. The public
-// key goes into the project's .env (BACKUP_AGE_RECIPIENTS, beside any keys
-// already there); the secret one into a file of its own, owner-only, which
-// belongs with the owner and never stays on the Pi beside the archives: a
-// thief of the card would hold both. It is written once and never printed.
-import { chown, open, readFile, stat } from 'node:fs/promises';
+// `make backup-key`: the keys of encrypted, signed backups (docs/backup.md).
+// The age public key goes into the project's .env (BACKUP_AGE_RECIPIENTS,
+// beside any keys already there), the secret signing key too
+// (BACKUP_SIGNING_KEY: the site signs every archive with it). The owner's key
+// file holds the secret age key and the public signing key: it opens the
+// archives and proves they are the site's. It belongs with the owner and
+// never stays on the Pi beside the archives. Written once, never printed.
+import { open, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { replaceFileDurably } from '../common/durable-file';
 import { newKeyPair, KeyError } from './archive-crypto';
+import { newSigningPair, signingKeyLine } from './archive-signature';
+import { handToOwnerOf, ownAs } from './file-owner';
 
-const SETTING = 'BACKUP_AGE_RECIPIENTS';
-const LINE = new RegExp(`^${SETTING}=(.*)$`, 'm');
+const RECIPIENTS = 'BACKUP_AGE_RECIPIENTS';
+const lineOf = (setting: string) => new RegExp(`^${setting}=(.*)$`, 'm');
 
-/** .env's text with `recipient` added to BACKUP_AGE_RECIPIENTS (a line of its own when new). */
-export function addRecipient(envText: string, recipient: string): string {
-  const found = LINE.exec(envText);
-  if (!found) {
-    const separator = envText === '' || envText.endsWith('\n') ? '' : '\n';
-    return `${envText}${separator}${SETTING}=${recipient}\n`;
-  }
-  const present = found[1].replace(/^["']|["']$/g, '').trim();
-  const keys = present === '' ? [recipient] : [present, recipient];
-  return envText.replace(LINE, `${SETTING}=${keys.join(',')}`);
+/** .env's text with `setting` set to `value` (a line of its own when new). */
+function setLine(envText: string, setting: string, value: string): string {
+  if (lineOf(setting).test(envText)) return envText.replace(lineOf(setting), `${setting}=${value}`);
+  const separator = envText === '' || envText.endsWith('\n') ? '' : '\n';
+  return `${envText}${separator}${setting}=${value}\n`;
 }
 
-/** As root (the Docker tool), a new file goes to whoever owns the folder it is written into. */
-async function handToOwnerOf(path: string, folder: string): Promise<void> {
-  if (process.getuid?.() !== 0) return;
-  const { uid, gid } = await stat(folder);
-  await chown(path, uid, gid);
+/** .env's text with `recipient` added to BACKUP_AGE_RECIPIENTS. */
+export function addRecipient(envText: string, recipient: string): string {
+  const present = lineOf(RECIPIENTS).exec(envText)?.[1].replace(/^["']|["']$/g, '').trim();
+  return setLine(envText, RECIPIENTS, present ? `${present},${recipient}` : recipient);
 }
 
 async function writeSecret(out: string, text: string): Promise<void> {
@@ -45,14 +43,16 @@ async function writeSecret(out: string, text: string): Promise<void> {
   await handToOwnerOf(out, dirname(out));
 }
 
-/** Makes the pair, writes both halves; returns the public key. */
+/** Makes both pairs, writes the key file and .env; returns the age public key. */
 export async function makeBackupKey(project: string, out: string): Promise<string> {
   const { file, recipient } = await newKeyPair();
+  const signing = newSigningPair();
   const envFile = join(project, '.env');
   const envText = await readFile(envFile, 'utf8').catch(() => '');
   const owner = await stat(envFile).catch(() => stat(project));
-  await writeSecret(out, file);
-  await replaceFileDurably(envFile, addRecipient(envText, recipient), { mode: 0o600 });
-  if (process.getuid?.() === 0) await chown(envFile, owner.uid, owner.gid);
+  await writeSecret(out, `${signingKeyLine(signing.publicKey)}\n${file}`);
+  const updated = setLine(addRecipient(envText, recipient), 'BACKUP_SIGNING_KEY', signing.secret);
+  await replaceFileDurably(envFile, updated, { mode: 0o600 });
+  await ownAs(envFile, owner);
   return recipient;
 }

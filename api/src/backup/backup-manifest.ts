@@ -102,9 +102,15 @@ export function storeOf(path: string): string | undefined {
 }
 
 /**
+ * A name as a case-insensitive or normalising file system (exFAT, a Docker
+ * Desktop bind mount, APFS) sees it: two names alike here are one file there.
+ */
+const foldName = (path: string) => path.normalize('NFC').toLowerCase();
+
+/**
  * Parses manifest.json and checks it describes an archive restore can write
  * safely: known format, names inside their store (no "..", no absolute
- * path), no name twice, nothing written through a link or a file, links
+ * path), no name twice (compared case-folded and Unicode-normalised), nothing written through a link or a file, links
  * that stay inside their store, permission bits only, and for each store
  * what its kind holds (a file store: one regular file).
  */
@@ -125,9 +131,11 @@ export function parseManifest(text: string): Manifest {
   if (stores.size !== manifest.stores.length || ![...stores].every(validStore))
     throw new ArchiveRefusedError('manifest.json nennt einen ungültigen Speicher');
   const byPath = new Map<string, ManifestEntry>();
+  const folded = new Set<string>();
   for (const entry of manifest.entries) {
     const bad = () => new ArchiveRefusedError(`manifest.json: ungültiger Eintrag ${entry?.path}`);
-    if (!checkEntry(entry) || byPath.has(entry.path)) throw bad();
+    if (!checkEntry(entry) || folded.has(foldName(entry.path))) throw bad();
+    folded.add(foldName(entry.path));
     const name = storeOf(entry.path);
     const normal = posix.normalize(entry.path);
     if (!name || !stores.has(name) || normal !== entry.path || entry.path.endsWith('/'))

@@ -3,9 +3,7 @@
 // `make backup-local` (the folders of `make local`) and `make backup`
 // (the Docker volumes, mounted into a short-lived container).
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { parseAppConfig, parseBackupConfig } from '../config/app-config';
-import { withEnvFile } from '../config/env-file';
-import type { Env } from '../config/env-readers';
+import type { BackupConfig } from '../config/app-config';
 import { UsageError } from '../common/owner-command';
 import { REPO_ROOT } from '../config/paths';
 
@@ -40,10 +38,6 @@ export function parseStore(argument: string, kind: StoreKind): Store {
   return { name, kind, path: resolve(path), leaveOut: LEFT_OUT[name] };
 }
 
-/** The project's settings: its .env beneath the environment, which wins. */
-export const projectSettings = (env: Env, project: string): Env =>
-  withEnvFile(env, join(resolve(project), '.env'));
-
 /**
  * The project folder's own stores: `.env` (the password hash and the token
  * secret live there) and the owner's documents when DOCUMENTS_DIR points
@@ -51,17 +45,15 @@ export const projectSettings = (env: Env, project: string): Env =>
  * and folders outside the project are not the backup's to keep). A restore
  * always offers both targets; it writes only what the archive holds.
  */
-export function projectStores(project: string, env: Env, forRestore: boolean): Store[] {
+export function projectStores(project: string, config: BackupConfig, forRestore: boolean): Store[] {
   const root = resolve(project);
   const documents = join(root, 'documents', 'private');
   const stores: Store[] = [{ name: 'env', kind: 'file', path: join(root, '.env') }];
-  const settings = projectSettings(env, root);
   // As written: relative to this project (the API reads it relative to its own root).
-  const configured = settings.DOCUMENTS_DIR;
+  const configured = config.documentsDir;
   const inside = configured ? relative(documents, resolve(root, configured)) : '..';
   const documentsInUse = !inside.startsWith('..') && !isAbsolute(inside);
-  const wanted = parseBackupConfig(settings).documents;
-  if (forRestore || (documentsInUse && wanted))
+  if (forRestore || (documentsInUse && config.documents))
     stores.push({ name: 'documents', kind: 'folder', path: documents });
   return stores;
 }
@@ -72,13 +64,12 @@ export function projectStores(project: string, env: Env, forRestore: boolean): S
  * mails its SMTP sink received (.local/mail, the inbox when no mail server
  * is set), and the project's .env and documents.
  */
-export function localStores(env: Env, forRestore: boolean) {
-  const config = parseAppConfig(env);
+export function localStores(config: BackupConfig, forRestore: boolean) {
   return [
-    { name: 'access', kind: 'folder', path: config.access.dir },
-    { name: 'outbox', kind: 'folder', path: config.mail.outboxDir, leaveOut: LEFT_OUT.outbox },
+    { name: 'access', kind: 'folder', path: config.accessDir },
+    { name: 'outbox', kind: 'folder', path: config.outboxDir, leaveOut: LEFT_OUT.outbox },
     { name: 'mail', kind: 'folder', path: join(REPO_ROOT, '.local', 'mail') },
-    ...projectStores(REPO_ROOT, env, forRestore),
+    ...projectStores(REPO_ROOT, config, forRestore),
   ] satisfies Store[];
 }
 

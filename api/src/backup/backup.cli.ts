@@ -1,73 +1,100 @@
 // Backups of everything the site cannot rebuild (docs/backup.md):
-//   create [--offsite] [--local] [--project DIR] [--store NAME=DIR]… [--file NAME=FILE]…
-//       one archive into BACKUP_DIR (default backups/), encrypted with age for
-//       BACKUP_AGE_RECIPIENTS, then BACKUP_KEEP (7) kept. With BACKUP_REMOTE set,
-//       nothing is pruned unless --offsite copies the archive there first
-//       (scripts/backup-offsite.sh, host rclone) and that copy verified
-//   prune [--local] [--project DIR]
-//       BACKUP_KEEP in BACKUP_DIR, after the off-site copy of `make backup`
-//   verify FILE [--identity KEYFILE] [--json]
-//       checks the archive against its manifest; changes nothing (--json: one
-//       JSON line with the archive's stores, for the Makefile)
-//   restore FILE [--identity KEYFILE] [--local] [--project DIR] [--store NAME=DIR]… [--file NAME=FILE]…
+//   create [--offsite] [--json] [STORES]   one archive into BACKUP_DIR, encrypted with age
+//       for BACKUP_AGE_RECIPIENTS and signed with BACKUP_SIGNING_KEY, then
+//       BACKUP_KEEP kept. With BACKUP_REMOTE set, nothing is pruned unless
+//       --offsite copies the archive there first (host rclone) and verifies it.
+//       --json: one JSON line on stdout (the owner's lines go to stderr);
+//       "offsite" names the archive to copy
+//   prune [STORES]                         BACKUP_KEEP in BACKUP_DIR
+//   verify FILE [--identity KEYFILE] [--skip-origin-check] [--json]
+//       checks the archive whole and where it came from; changes nothing
+//   restore FILE [--identity KEYFILE] [--skip-origin-check] [STORES]
 //       checks the whole archive first, then replaces every store's contents,
 //       all or none (restore.ts)
-//   check [FOLDER] [--offsite] [--remote] [--identity KEYFILE] [--local] [--project DIR]
+//   check [FOLDER] [--offsite] [--remote] [--identity KEYFILE] [STORES]
 //       the restore drill: the newest archive (of FOLDER, else of BACKUP_REMOTE
-//       with --offsite, else of BACKUP_DIR) checked whole and not older than
-//       BACKUP_MAX_AGE; --remote: FOLDER holds the remote's newest
-//   key --out KEYFILE [--local] [--project DIR]
-//       a new age key pair: the secret one into KEYFILE, the public one into .env
-// Both create and restore first finish or undo a restore that was cut short
-// (restore-recovery.ts).
-// --local: the stores of `make local` (access, outbox, mail) and the project's;
-// --project DIR: that folder's .env, and documents/private when DOCUMENTS_DIR
-// points there (BACKUP_DOCUMENTS=false leaves them out).
+//       with --offsite, else of BACKUP_DIR) checked whole and recent
+//   key --out KEYFILE [STORES]             new age and signing keys: .env and KEYFILE
+//   remote [STORES]                        prints BACKUP_REMOTE, or nothing
+//   surplus NAME… [--newest NAME] [STORES] of these remote names, those beyond BACKUP_KEEP
+//   newest NAME…                           of these names, our newest archive
+// STORES: --local (the stores of `make local` and this project), --project DIR
+// (that folder's .env, and documents/private when DOCUMENTS_DIR points
+// there), --store NAME=DIR, --file NAME=FILE. The settings are read once,
+// here: from --project's .env, else this repository's, beneath the environment.
+// Commands that touch stores, archives or keys take turns (backup-lock.ts);
+// create and restore first resolve a restore that was cut short.
 // natively:  npx tsx api/src/backup/backup.cli.ts …   (make backup-local, make restore-local)
 // compose:   node dist/backup/backup.cli.js … in a short-lived container (make backup, make restore)
-// Exit codes: 0 done, 1 failed (an archive refused, a store unreadable, the
-// off-site copy failed, the newest archive too old), 2 wrong call.
+// Exit codes: 0 done, 1 failed, 2 wrong call.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import {
   parseOwnerArgs,
   runOwnerCommand,
   UsageError,
   type OwnerCommand,
 } from '../common/owner-command';
-import { parseBackupConfig } from '../config/app-config';
+import { readBackupConfig, type BackupConfig } from '../config/app-config';
+import { withEnvFile } from '../config/env-file';
 import type { Env } from '../config/env-readers';
 import { REPO_ROOT } from '../config/paths';
-import { createArchive } from './archive-writer';
+import { createArchive, type ArchiveSummary } from './archive-writer';
 import { formatBytes } from './archive-size';
-import { adoptBackupDir } from './backup-dir';
 import { readArchive } from './archive-reader';
+import { KeyError, readIdentityFile, type ArchiveKey } from './archive-crypto';
+import { publicKeyOf, type Trust } from './archive-signature';
 import { ArchiveRefusedError, describeStores, type Manifest } from './backup-manifest';
-import {
-  distinctStores,
-  localStores,
-  parseStore,
-  projectSettings,
-  projectStores,
-  type Store,
-} from './backup-stores';
+import { distinctStores, localStores, parseStore, projectStores, type Store } from './backup-stores';
+import { DEFAULT_WAIT_MS, withBackupLock } from './backup-lock';
+import { adoptBackupDir } from './file-owner';
 import { restoreArchive } from './restore';
-import { describeRecovery, recoverInterruptedRestores } from './restore-recovery';
-import { pruneArchives } from './retention';
-import { readIdentityFile } from './archive-crypto';
+import { describeRecovery, recover } from './restore-transaction';
+import { ourArchives, pruneArchives, surplusOf } from './retention';
 import { makeBackupKey } from './backup-key';
-import { fetchNewest, OffsiteFailedError, pushOffsite } from './offsite-copy';
+import { offsiteOf, OffsiteFailedError } from './offsite-copy';
 import { drill } from './restore-drill';
 
-const USAGE = `Aufruf:
-  backup create  [--offsite] [--local] [--project ORDNER] [--store NAME=ORDNER]… [--file NAME=DATEI]…
-  backup prune   [--local] [--project ORDNER]
-  backup verify  ARCHIV [--identity SCHLÜSSELDATEI] [--json]
-  backup restore ARCHIV [--identity SCHLÜSSELDATEI] [--local] [--project ORDNER] [--store NAME=ORDNER]… [--file NAME=DATEI]…
-  backup check   [ORDNER] [--offsite] [--remote] [--identity SCHLÜSSELDATEI] [--local] [--project ORDNER]
-  backup key     --out SCHLÜSSELDATEI [--local] [--project ORDNER]`;
+const USAGE = `Aufruf (SPEICHER: --local, --project ORDNER, --store NAME=ORDNER, --file NAME=DATEI):
+  backup create  [--offsite] [--json] SPEICHER
+  backup prune   SPEICHER
+  backup verify  ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--json]
+  backup restore ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] SPEICHER
+  backup check   [ORDNER] [--offsite] [--remote] [--identity SCHLÜSSELDATEI] SPEICHER
+  backup key     --out SCHLÜSSELDATEI SPEICHER
+  backup remote  SPEICHER
+  backup surplus NAME… [--newest NAME] SPEICHER
+  backup newest  NAME…`;
+
+const OPTIONS = {
+  local: { type: 'boolean' },
+  project: { type: 'string' },
+  store: { type: 'string', multiple: true },
+  file: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+  identity: { type: 'string' },
+  'skip-origin-check': { type: 'boolean' },
+  offsite: { type: 'boolean' },
+  remote: { type: 'boolean' },
+  out: { type: 'string' },
+  newest: { type: 'string' },
+  wait: { type: 'string' },
+} as const;
+
+type Values = ReturnType<typeof parseOwnerArgs<typeof OPTIONS>>['values'];
+type Print = (text: string) => void;
+
+/** What every command works with, read once from the call and the settings. */
+interface Call {
+  values: Values;
+  env: Env;
+  config: BackupConfig;
+  /** The folder whose .env the tool reads and changes, and where its lock lies. */
+  project: string;
+  print: Print;
+}
 
 /** The project's version: its git commit, else PORTFOLIO_VERSION (the Docker image has no git). */
 function projectVersion(env: Env): string {
@@ -82,89 +109,112 @@ function projectVersion(env: Env): string {
   }
 }
 
-function storesOf(
-  values: { local?: boolean; project?: string; store?: string[]; file?: string[] },
-  env: Env,
-  forRestore: boolean,
-): Store[] {
+function storesOf({ values, config, project }: Call, forRestore: boolean): Store[] {
   const stores = [
-    ...(values.local ? localStores(env, forRestore) : []),
+    ...(values.local ? localStores(config, forRestore) : []),
     ...(values.store ?? []).map((argument) => parseStore(argument, 'folder')),
     ...(values.file ?? []).map((argument) => parseStore(argument, 'file')),
-    ...(values.project ? projectStores(values.project, env, forRestore) : []),
+    ...(values.project ? projectStores(project, config, forRestore) : []),
   ];
   if (stores.length === 0) throw new UsageError(USAGE);
   return distinctStores(stores);
 }
 
-type Values = Parameters<typeof storesOf>[0] & { identity?: string; out?: string };
-type Print = (text: string) => void;
-
-/** The settings of the project the command works on: --project's .env, else the environment's. */
-const settingsOf = (values: Values, env: Env) =>
-  parseBackupConfig(values.project ? projectSettings(env, values.project) : env);
-
-/** The folder whose .env a command changes: --project, else this repository. */
-const projectOf = (values: Values) => values.project ?? REPO_ROOT;
-
-const keyOf = (values: Values) =>
-  values.identity === undefined ? undefined : readIdentityFile(values.identity);
-
 const describePruned = (removed: string[], keep: number) =>
-  removed.length > 0 ? `${removed.length} alte(s) gelöscht (BACKUP_KEEP=${keep})` : '';
+  `${removed.length} alte(s) gelöscht (BACKUP_KEEP=${keep})`;
 
-async function create(
-  values: Values & { offsite?: boolean },
-  env: Env,
-  print: Print,
-): Promise<void> {
-  const config = settingsOf(values, env);
-  const { dir: backupDir, keep, recipients, remote } = config;
-  if (values.project) await adoptBackupDir(backupDir, values.project);
-  const stores = storesOf(values, env, false);
-  // A restore cut short is resolved first: never an archive of half-restored stores.
-  for (const recovery of await recoverInterruptedRestores(stores))
-    print(describeRecovery(recovery));
-  const summary = await createArchive({
-    stores,
-    backupDir,
-    version: projectVersion(env),
-    recipients,
-  });
-  // With a remote, older archives go only once the new one is verified there.
-  const removed = remote ? [] : await pruneArchives(backupDir, keep, summary.path);
-  const absent = summary.absent.length > 0 ? `; nicht vorhanden: ${summary.absent.join(', ')}` : '';
+function describeArchive(summary: ArchiveSummary, removed: string[], keep: number): string[] {
+  const absent =
+    summary.absent.length > 0 ? `; nicht vorhanden: ${summary.absent.join(', ')}` : '';
   const pruned = removed.length > 0 ? `; ${describePruned(removed, keep)}` : '';
   const sealed = summary.encrypted ? ', verschlüsselt' : '';
-  print(
+  const lines = [
     `Sicherung ${summary.path} (${formatBytes(summary.bytes)}${sealed}): ` +
       `${describeStores(summary.stores)} Datei(en)${absent}${pruned}`,
-  );
+  ];
   if (!summary.encrypted)
-    print(
+    lines.push(
       'Nicht verschlüsselt: wer das Archiv hat, liest alles darin; ' +
         'make backup-key macht einen Schlüssel und trägt ihn in .env ein (docs/backup.md).',
     );
-  if (!remote) return;
-  if (values.offsite) {
-    await pushOffsite(summary.path, env, config);
-    return prune(values, env, print);
+  else if (!summary.signed)
+    lines.push(
+      'Nicht signiert (BACKUP_SIGNING_KEY fehlt): die Prüfung mit dem Schlüssel lehnt das Archiv ' +
+        'ab; make backup-key macht neue Schlüssel (docs/backup.md).',
+    );
+  return lines;
+}
+
+/** Copies the archive to BACKUP_REMOTE, verified there, and keeps BACKUP_KEEP there. */
+async function copyOffsite(archive: string, call: Call & { config: { remote: string } }) {
+  const offsite = offsiteOf(call.env, call.config);
+  await offsite('push', archive);
+  const names = (await offsite('list')).split('\n');
+  const old = surplusOf(names, call.config.keep, archive);
+  if (old.length > 0) await offsite('delete', ...old);
+}
+
+async function create(call: Call): Promise<void> {
+  const { values, config, env } = call;
+  const { dir, keep, recipients, remote, signingKey } = config;
+  // With --json, stdout is the one JSON line; the owner's lines go to stderr.
+  const say: Print = values.json ? (text) => console.error(text) : call.print;
+  if (values.project) await adoptBackupDir(dir, call.project);
+  const stores = storesOf(call, false);
+  // A restore cut short is resolved first: never an archive of half-restored stores.
+  for (const recovery of await recover(stores)) say(describeRecovery(recovery));
+  const summary = await createArchive({
+    stores,
+    backupDir: dir,
+    version: projectVersion(env),
+    recipients,
+    signingKey,
+  });
+  // With a remote, older archives go only once the new one is verified there.
+  const removed = remote ? [] : await pruneArchives(dir, keep, summary.path);
+  for (const line of describeArchive(summary, removed, keep)) say(line);
+  const leaves = remote !== undefined && summary.encrypted;
+  if (values.json) {
+    const { path, bytes, encrypted, signed, stores: held, absent } = summary;
+    const offsite = leaves && !values.offsite ? basename(path) : null;
+    const fields = { archive: path, bytes, encrypted, signed, stores: held, absent, removed };
+    call.print(JSON.stringify({ ...fields, remote: remote ?? null, offsite }));
   }
-  // `make backup` reads the name here and copies it in the rclone container.
-  print(
-    `Ausser Haus folgt: ${basename(summary.path)} nach ${remote}; ` +
-      'alte Archive bleiben, bis die Kopie dort geprüft ist',
-  );
+  if (!leaves || !values.offsite) return;
+  await copyOffsite(summary.path, { ...call, config: { ...config, remote } });
+  return prune(call);
 }
 
 /** BACKUP_KEEP in BACKUP_DIR; prints a line only when it removed something. */
-async function prune(values: Values, env: Env, print: Print): Promise<void> {
-  const { dir, keep } = settingsOf(values, env);
-  const removed = await pruneArchives(dir, keep);
-  if (removed.length > 0) print(`Hier: ${describePruned(removed, keep)} in ${dir}`);
+async function prune({ config, print }: Call): Promise<void> {
+  const removed = await pruneArchives(config.dir, config.keep);
+  if (removed.length > 0) print(`Hier: ${describePruned(removed, config.keep)} in ${config.dir}`);
 }
 
-const describeArchive = (archive: string, manifest: Manifest) =>
+/** The key file, and what an archive must prove: from the key file, else from the settings. */
+async function trustOf({ values, config }: Call): Promise<{ key?: ArchiveKey; trust: Trust }> {
+  const skip = values['skip-origin-check'] === true;
+  if (values.identity !== undefined) {
+    const key = await readIdentityFile(values.identity);
+    if (!key.signer && !skip)
+      throw new KeyError(
+        `${key.file} enthält keinen Signaturschlüssel (eine Schlüsseldatei von vor den ` +
+          'Signaturen): make backup-key macht neue Schlüssel; ein altes Archiv nur mit ' +
+          'SKIP_ORIGIN_CHECK=1 (docs/backup.md); nichts verändert.',
+      );
+    const signer = key.signer ? { key: key.signer, source: key.file } : undefined;
+    return { key, trust: { encryptedOnly: true, signer, skip } };
+  }
+  const signer = config.signingKey
+    ? { key: publicKeyOf(config.signingKey), source: 'BACKUP_SIGNING_KEY' }
+    : undefined;
+  return { trust: { encryptedOnly: config.recipients.length > 0, signer, skip } };
+}
+
+const SKIPPED =
+  'Herkunft nicht geprüft (SKIP_ORIGIN_CHECK): weder Signatur noch Verschlüsselung verlangt.';
+
+const describeManifest = (archive: string, manifest: Manifest) =>
   `Archiv in Ordnung: ${archive} vom ${manifest.createdAt} (Version ${manifest.version}): ` +
   `${describeStores(manifest.stores)} Datei(en)`;
 
@@ -172,19 +222,23 @@ const describeArchive = (archive: string, manifest: Manifest) =>
  * --json: one line for scripts, the Makefile's `case` among them (it picks
  * the HTTPS volumes by a store's "name":"letsencrypt"); its fields stay.
  */
-async function verify(archive: string, values: Values & { json?: boolean }, print: Print) {
-  const manifest = await readArchive(archive, undefined, await keyOf(values));
-  if (!values.json) return print(describeArchive(archive, manifest));
+async function verify(archive: string, call: Call) {
+  const { key, trust } = await trustOf(call);
+  const { manifest } = await readArchive(archive, { key, trust });
+  if (trust.skip) console.error(SKIPPED);
+  if (!call.values.json) return call.print(describeManifest(archive, manifest));
   const { createdAt, version, stores } = manifest;
-  print(JSON.stringify({ archive, createdAt, version, stores }));
+  call.print(JSON.stringify({ archive, createdAt, version, stores }));
 }
 
-async function restore(archive: string, values: Values, env: Env, print: Print): Promise<void> {
-  const targets = storesOf(values, env, true);
-  const key = await keyOf(values);
-  const { manifest, untouched, recovered } = await restoreArchive(archive, targets, undefined, key);
-  print(describeArchive(archive, manifest));
-  for (const recovery of recovered) print(describeRecovery(recovery));
+async function restore(archive: string, call: Call): Promise<void> {
+  const { print } = call;
+  const targets = storesOf(call, true);
+  const { key, trust } = await trustOf(call);
+  for (const recovery of await recover(targets)) print(describeRecovery(recovery));
+  const { manifest, untouched } = await restoreArchive(archive, targets, { key, trust });
+  if (trust.skip) print(SKIPPED);
+  print(describeManifest(archive, manifest));
   const kept =
     untouched.length > 0 ? `; nicht im Archiv, unverändert: ${untouched.join(', ')}` : '';
   print(
@@ -194,65 +248,96 @@ async function restore(archive: string, values: Values, env: Env, print: Print):
 }
 
 /** The restore drill: the remote's newest archive fetched into a scratch folder, or BACKUP_DIR's. */
-async function check(
-  folder: string | undefined,
-  values: Values & { offsite?: boolean; remote?: boolean },
-  env: Env,
-  print: Print,
-): Promise<void> {
-  const config = settingsOf(values, env);
-  const key = await keyOf(values);
+async function check(folder: string | undefined, call: Call): Promise<void> {
+  const { values, config, print } = call;
+  if (values['skip-origin-check']) throw new UsageError(USAGE);
+  const { key, trust } = await trustOf(call);
   const { maxAgeMs, remote } = config;
+  const options = { key, trust, maxAgeMs };
   if (folder !== undefined) {
     const source = values.remote ? remote : undefined;
-    return print(await drill({ folder, source, key, maxAgeMs }));
+    return print(await drill({ folder, source, ...options }));
   }
-  if (!remote || !values.offsite) return print(await drill({ folder: config.dir, key, maxAgeMs }));
+  if (!remote || !values.offsite) return print(await drill({ folder: config.dir, ...options }));
+  const offsite = offsiteOf(call.env, { ...config, remote });
+  const newest = ourArchives((await offsite('list')).split('\n')).at(-1);
+  if (!newest) throw new Error(`Kein Archiv in ${remote}: es gibt keine Sicherung zum Prüfen.`);
   const scratch = await mkdtemp(join(tmpdir(), 'portfolio-backup-check-'));
   try {
-    await fetchNewest(scratch, env, config);
-    print(await drill({ folder: scratch, source: remote, key, maxAgeMs }));
+    await offsite('fetch', newest, scratch);
+    print(await drill({ folder: scratch, source: remote, ...options }));
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
 }
 
-async function key(values: Values, print: Print): Promise<void> {
+async function key({ values, project, print }: Call): Promise<void> {
   if (!values.out) throw new UsageError(USAGE);
-  const project = projectOf(values);
   const recipient = await makeBackupKey(project, values.out);
   print(
-    `Öffentlicher Schlüssel ${recipient} in ${join(project, '.env')} eingetragen (BACKUP_AGE_RECIPIENTS): ab der nächsten Sicherung ist jedes Archiv verschlüsselt.`,
+    `Öffentlicher Schlüssel ${recipient} und Signaturschlüssel in ${join(project, '.env')} ` +
+      'eingetragen (BACKUP_AGE_RECIPIENTS, BACKUP_SIGNING_KEY): ab der nächsten Sicherung ist ' +
+      'jedes Archiv verschlüsselt und signiert.',
   );
   print(
     `Geheimer Schlüssel in ${values.out} (nur für dich lesbar). Er gehört NICHT auf den Pi: jetzt in den Passwort-Manager, auf den eigenen Rechner oder einen USB-Stick in der Schublade kopieren und hier löschen. Ohne ihn sind die verschlüsselten Sicherungen für immer unlesbar.`,
   );
 }
 
+/** The commands that touch stores, archives or keys, each under the lock. */
+const LOCKED = {
+  create: (call: Call) => create(call),
+  prune: (call: Call) => prune(call),
+  key: (call: Call) => key(call),
+  restore: (call: Call, archive?: string) => restore(archive as string, call),
+  check: (call: Call, folder?: string) => check(folder, call),
+};
+
+/** The commands that only answer from their arguments and the settings. */
+function answer(command: string, names: string[], { values, config, print }: Call): boolean {
+  if (command === 'remote') print(config.remote ?? '');
+  else if (command === 'surplus')
+    for (const name of surplusOf(names, config.keep, values.newest)) print(name);
+  else if (command === 'newest') {
+    const newest = ourArchives(names).at(-1);
+    if (!newest) throw new Error('Kein Archiv dort: es gibt keine Sicherung zum Prüfen.');
+    print(newest);
+  } else return false;
+  return true;
+}
+
+/**
+ * The call's settings, parsed once. A restore goes on despite a .env that
+ * does not parse: it is about to replace it.
+ */
+function callOf(command: string, values: Values, given: Env, print: Print): Call {
+  const project = resolve(values.project ?? REPO_ROOT);
+  const env = values.project ? withEnvFile(given, join(project, '.env')) : given;
+  const { config, problems } = readBackupConfig(env);
+  if (problems && command !== 'restore') throw new Error(problems);
+  if (problems) print(`${problems} Die Wiederherstellung ersetzt .env.`);
+  return { values, env, config, project, print };
+}
+
+function waitOf(values: Values): number {
+  if (values.wait === undefined) return DEFAULT_WAIT_MS;
+  const seconds = Number(values.wait);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new UsageError(USAGE);
+  return seconds * 1000;
+}
+
 export const runBackupCommand: OwnerCommand = async (args, env, print) => {
-  const { values, positionals } = parseOwnerArgs(args, {
-    local: { type: 'boolean' },
-    project: { type: 'string' },
-    store: { type: 'string', multiple: true },
-    file: { type: 'string', multiple: true },
-    json: { type: 'boolean' },
-    identity: { type: 'string' },
-    offsite: { type: 'boolean' },
-    remote: { type: 'boolean' },
-    out: { type: 'string' },
-  });
-  const [command, argument, ...rest] = positionals;
-  if (rest.length > 0) throw new UsageError(USAGE);
-  if (argument === undefined) {
-    if (command === 'create') return create(values, env, print);
-    if (command === 'prune') return prune(values, env, print);
-    if (command === 'key') return key(values, print);
-  }
-  if (command === 'check') return check(argument, values, env, print);
-  if (!argument) throw new UsageError(USAGE);
-  if (command === 'verify') return verify(argument, values, print);
-  if (command === 'restore') return restore(argument, values, env, print);
-  throw new UsageError(USAGE);
+  const { values, positionals } = parseOwnerArgs(args, OPTIONS);
+  const [command = '', ...rest] = positionals;
+  const call = callOf(command, values, env, print);
+  if (answer(command, rest, call)) return;
+  if (command === 'verify' && rest.length === 1) return verify(rest[0], call);
+  const needsArgument = command === 'restore';
+  const takesArgument = needsArgument || command === 'check';
+  if (!(command in LOCKED) || rest.length > (takesArgument ? 1 : 0)) throw new UsageError(USAGE);
+  if (needsArgument && rest.length === 0) throw new UsageError(USAGE);
+  const work = LOCKED[command as keyof typeof LOCKED];
+  return withBackupLock(call.project, command, waitOf(values), () => work(call, rest[0]));
 };
 
 /** The owner's one line for a failure: a refused archive says so first; the off-site script spoke for itself. */

@@ -1,44 +1,36 @@
 // The off-site copy natively (make backup-local, make backup-check-local):
 // the same POSIX sh script the rclone container runs for `make backup`
-// (scripts/backup-offsite.sh), with the host's rclone. Its one line (done,
-// or why not) goes straight to the owner's terminal or cron mail.
+// (scripts/backup-offsite.sh), with the host's rclone. The script does
+// rclone's part; which archives leave and which stay is decided here.
+// Its lines (done, or why not) go straight to the owner's terminal or cron mail.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import type { BackupConfig } from '../config/app-config';
 import type { Env } from '../config/env-readers';
 import { REPO_ROOT } from '../config/paths';
-import type { parseBackupConfig } from '../config/app-config';
-
-type BackupConfig = ReturnType<typeof parseBackupConfig>;
 
 const SCRIPT = join(REPO_ROOT, 'scripts', 'backup-offsite.sh');
 
 /** The failure the script already explained on stderr: nothing more to print. */
 export class OffsiteFailedError extends Error {}
 
-function runScript(args: string[], env: Env, config: BackupConfig): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', [SCRIPT, ...args], {
-      env: {
-        ...env,
-        BACKUP_REMOTE: config.remote,
-        BACKUP_KEEP: String(config.keep),
-        RCLONE_CONFIG: config.rcloneConfig,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+export type Offsite = (verb: 'push' | 'list' | 'delete' | 'fetch', ...args: string[]) => Promise<string>;
+
+/** The script for BACKUP_REMOTE; resolves with what it printed (list's names). */
+export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): Offsite {
+  return (verb, ...args) =>
+    new Promise((resolve, reject) => {
+      const child = spawn('sh', [SCRIPT, verb, config.remote, ...args], {
+        env: { ...env, RCLONE_CONFIG: config.rcloneConfig },
+        stdio: ['ignore', verb === 'list' ? 'pipe' : 'inherit', 'inherit'],
+      });
+      let out = '';
+      child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('error', (error) =>
+        reject(new Error(`Kopie ausser Haus gescheitert: sh nicht gefunden (${error.message}).`)),
+      );
+      child.on('close', (status) =>
+        status === 0 ? resolve(out) : reject(new OffsiteFailedError(`backup-offsite.sh: ${status}`)),
+      );
     });
-    child.on('error', (error) =>
-      reject(new Error(`Kopie ausser Haus gescheitert: sh nicht gefunden (${error.message}).`)),
-    );
-    child.on('close', (status) =>
-      status === 0 ? resolve() : reject(new OffsiteFailedError(`backup-offsite.sh: ${status}`)),
-    );
-  });
 }
-
-/** Copies the archive to BACKUP_REMOTE, verifies it there and prunes the remote by BACKUP_KEEP. */
-export const pushOffsite = (archive: string, env: Env, config: BackupConfig) =>
-  runScript(['push', archive], env, config);
-
-/** Fetches the newest archive of BACKUP_REMOTE into `folder`. */
-export const fetchNewest = (folder: string, env: Env, config: BackupConfig) =>
-  runScript(['newest', folder], env, config);

@@ -1,17 +1,22 @@
 // The restore drill (make backup-check): the newest archive, checked whole
-// against its manifest as a restore would (decrypted first when it is
-// encrypted), without touching the site; too old counts as failed, because
-// a nightly backup that stopped running is otherwise noticed only the day
-// it is needed.
+// against its manifest and its signature as a restore would (decrypted
+// first when it is encrypted), without touching the site; too old counts as
+// failed, because a nightly backup that stopped running is otherwise
+// noticed only the day it is needed. So does a date in the future or one
+// its name does not bear: an archive dated 2099 would otherwise stay the
+// newest, and the drill green, for ever.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readArchive } from './archive-reader';
 import type { ArchiveKey } from './archive-crypto';
+import type { Trust } from './archive-signature';
 import { ArchiveRefusedError, describeStores } from './backup-manifest';
-import { ourArchives } from './retention';
+import { ourArchives, takenAt } from './retention';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
+/** Clocks of the Pi and of the checking laptop may differ a little. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** An age in the largest whole unit that keeps it readable: minutes, hours, days. */
 export function describeAge(ms: number): string {
@@ -25,6 +30,7 @@ export interface DrillOptions {
   /** Where the folder's archive came from, for the line (the remote). */
   source?: string;
   key?: ArchiveKey;
+  trust: Trust;
   maxAgeMs: number;
   now?: Date;
 }
@@ -34,20 +40,25 @@ export async function drill({
   folder,
   source,
   key,
+  trust,
   maxAgeMs,
   now = new Date(),
 }: DrillOptions): Promise<string> {
   const where = source ?? folder;
   const newest = ourArchives(await readdir(folder)).at(-1);
   if (!newest) throw new Error(`Kein Archiv in ${where}: es gibt keine Sicherung zum Prüfen.`);
-  const manifest = await readArchive(join(folder, newest), undefined, key).catch(
+  const refuse = (reason: string) => new ArchiveRefusedError(`${newest} in ${where}: ${reason}`);
+  const { manifest } = await readArchive(join(folder, newest), { key, trust }).catch(
     (error: unknown) => {
-      if (error instanceof ArchiveRefusedError)
-        throw new ArchiveRefusedError(`${newest} in ${where}: ${error.message}`);
-      throw error;
+      throw error instanceof ArchiveRefusedError ? refuse(error.message) : error;
     },
   );
-  const age = now.getTime() - new Date(manifest.createdAt).getTime();
+  const created = new Date(manifest.createdAt);
+  // The name holds whole seconds of the same moment.
+  if (Math.floor(created.getTime() / 1000) * 1000 !== takenAt(newest)?.getTime())
+    throw refuse(`der Name trägt eine andere Zeit als das Manifest (${manifest.createdAt})`);
+  const age = now.getTime() - created.getTime();
+  if (age < -CLOCK_SKEW_MS) throw refuse(`datiert in der Zukunft (${manifest.createdAt})`);
   const what = `${newest} in ${where}, ${describeAge(age)} alt`;
   if (age > maxAgeMs)
     throw new Error(

@@ -2,8 +2,8 @@
 // portfolio-backup-<UTC time>[-n].tar.gz, or .tar.gz.age when encrypted;
 // anything else in BACKUP_DIR (the owner's copies, a log, foreign archives)
 // is never removed. UTC, because a local time repeats an hour each autumn
-// and would sort a newer archive before an older one. The off-site copy
-// (scripts/backup-offsite.sh) keeps the remote by the same rule.
+// and would sort a newer archive before an older one. The remote is kept by
+// the same rule: the tool names what scripts/backup-offsite.sh deletes there.
 import { access, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
@@ -58,15 +58,20 @@ export function takenAt(name: string): Date | undefined {
   return new Date(`${date}T${h}:${m}:${s}Z`);
 }
 
+/** Our oldest archives among `names` beyond `keep`; never `newest` (the one just made). */
+export function surplusOf(names: string[], keep: number, newest?: string): string[] {
+  const ours = ourArchives(names);
+  const removable = ours.filter((name) => newest === undefined || name !== basename(newest));
+  return removable.slice(0, Math.max(0, ours.length - keep));
+}
+
 /** Removes our oldest archives beyond `keep`; never `newest`, never another file. Returns the removed names. */
 export async function pruneArchives(
   folder: string,
   keep: number,
   newest?: string,
 ): Promise<string[]> {
-  const ours = ourArchives(await readdir(folder));
-  const removable = ours.filter((name) => newest === undefined || name !== basename(newest));
-  const surplus = removable.slice(0, Math.max(0, ours.length - keep));
+  const surplus = surplusOf(await readdir(folder), keep, newest);
   for (const name of surplus) await rm(join(folder, name), { force: true });
   return surplus;
 }

@@ -131,10 +131,27 @@ describe('the backup settings', () => {
       keep: 7,
       documents: true,
       recipients: [],
+      signingKey: undefined,
       remote: undefined,
       rcloneConfig: join(homedir(), '.config', 'rclone', 'rclone.conf'),
       maxAgeMs: 2 * 24 * 3600 * 1000,
+      accessDir: join(REPO_ROOT, '.local', 'access'),
+      outboxDir: join(REPO_ROOT, '.local', 'mail-outbox'),
+      documentsDir: undefined,
     });
+  });
+
+  it('refuses a signing key that is not an Ed25519 secret key, in one line', () => {
+    expect(() => parseBackupConfig({ BACKUP_SIGNING_KEY: 'geheim' })).toThrow(
+      'Ungültige Einstellung: BACKUP_SIGNING_KEY muss ein geheimer Ed25519-Schlüssel sein, ' +
+        'wie ihn make backup-key schreibt.',
+    );
+  });
+
+  it('reads DOCUMENTS_DIR as written, for the project the backup tool is given', () => {
+    expect(parseBackupConfig({ DOCUMENTS_DIR: './documents/private' }).documentsDir).toBe(
+      './documents/private',
+    );
   });
 
   it('reads BACKUP_DOCUMENTS like every other flag: 0 and false leave the documents out', () => {

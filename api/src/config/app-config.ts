@@ -14,7 +14,7 @@ import {
   setting,
   text,
 } from './env-readers';
-import { ageRecipients, file, rcloneRemote } from './backup-readers';
+import { ageRecipients, file, rcloneRemote, signingKey } from './backup-readers';
 import {
   DEFAULT_ACCESS_DIR,
   DEFAULT_BACKUP_DIR,
@@ -118,6 +118,7 @@ const SETTINGS = {
   BACKUP_KEEP: integer(7, 1, 10_000),
   BACKUP_DOCUMENTS: flag(true),
   BACKUP_AGE_RECIPIENTS: ageRecipients(),
+  BACKUP_SIGNING_KEY: signingKey(),
   BACKUP_REMOTE: rcloneRemote(),
   // Where `rclone config` writes by default; compose mounts the same path.
   BACKUP_RCLONE_CONFIG: file(REPO_ROOT, join(homedir(), '.config', 'rclone', 'rclone.conf')),
@@ -256,21 +257,35 @@ function readBackup(reader: Reader) {
     keep: reader.read('BACKUP_KEEP'),
     documents: reader.read('BACKUP_DOCUMENTS'),
     recipients,
+    signingKey: reader.read('BACKUP_SIGNING_KEY'),
     remote,
     rcloneConfig: reader.read('BACKUP_RCLONE_CONFIG'),
     maxAgeMs: reader.read('BACKUP_MAX_AGE'),
+    // Where make local keeps its stores, and the documents as written in .env.
+    accessDir: reader.read('ACCESS_DIR'),
+    outboxDir: reader.read('MAIL_OUTBOX_DIR'),
+    documentsDir: reader.isSet('DOCUMENTS_DIR') ? reader.raw('DOCUMENTS_DIR') : undefined,
   };
 }
 
+export type BackupConfig = ReturnType<typeof readBackup>;
+
 /**
  * The backup tool's settings alone: a backup does not depend on the mail
- * settings being right. Throws one German line, for the owner's command.
+ * settings being right. `problems`: one German line, or none; a value that
+ * does not parse reads as its default.
  */
-export function parseBackupConfig(env: Env) {
+export function readBackupConfig(env: Env): { config: BackupConfig; problems?: string } {
   const reader = new EnvReader(SETTINGS, env);
   const config = readBackup(reader);
-  if (reader.germanProblems.length > 0)
-    throw new Error(`Ungültige Einstellung: ${reader.germanProblems.join('; ')}.`);
+  if (reader.germanProblems.length === 0) return { config };
+  return { config, problems: `Ungültige Einstellung: ${reader.germanProblems.join('; ')}.` };
+}
+
+/** The same, refusing any problem in one German line, for the owner's command. */
+export function parseBackupConfig(env: Env): BackupConfig {
+  const { config, problems } = readBackupConfig(env);
+  if (problems) throw new Error(problems);
   return config;
 }
 

@@ -5,6 +5,7 @@ import { bech32 } from '@scure/base';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { setting, type Setting } from './env-readers';
+import { createPrivateKey } from 'node:crypto';
 
 /** An X25519 age recipient holds a 32-byte key. */
 const KEY_BYTES = 32;
@@ -68,4 +69,25 @@ export const file = (base: string, fallback: string): Setting<string> =>
     },
     { en: '', de: '' },
     fallback,
+  );
+
+/** Whether a value is an Ed25519 secret key, base64 PKCS#8 as make backup-key writes it. */
+function isSigningSecret(raw: string): boolean {
+  try {
+    const key = createPrivateKey({ key: Buffer.from(raw, 'base64'), format: 'der', type: 'pkcs8' });
+    return key.asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
+}
+
+/** The site's secret key that signs every archive (make backup-key writes it). */
+export const signingKey = (): Setting<string | undefined> =>
+  setting(
+    (raw) => (isSigningSecret(raw) ? raw : undefined),
+    {
+      en: 'must be an Ed25519 secret key as make backup-key writes it',
+      de: 'muss ein geheimer Ed25519-Schlüssel sein, wie ihn make backup-key schreibt',
+    },
+    undefined,
   );

@@ -134,6 +134,11 @@ export class EnvReader<S extends Schema> {
     return Boolean(this.env[name]?.trim());
   }
 
+  /** The value as written, for a path that counts from another folder than the API's. */
+  raw(name: keyof S & string): string | undefined {
+    return this.env[name]?.trim();
+  }
+
   read<K extends keyof S & string>(name: K): ValueOf<S[K]> {
     if (!this.values.has(name)) this.values.set(name, this.parse(name));
     return this.values.get(name) as ValueOf<S[K]>;

@@ -1,0 +1,116 @@
+// Where an archive came from (docs/backup.md, "Herkunft"). age proves who
+// can read an archive, not who wrote it: the public recipient in .env may be
+// known to anyone, so whoever can write to the remote could make an archive
+// that opens with the owner's key. Every archive therefore carries an
+// Ed25519 signature over its manifest.json (which holds every file's
+// SHA-256), made with the site's secret signing key (BACKUP_SIGNING_KEY in
+// .env, on the server). Its public half is a comment line of the owner's
+// key file, which age ignores, so the one file kept off the server opens
+// an archive and proves it is the site's.
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
+import { ArchiveRefusedError } from './backup-manifest';
+
+/** The entry after manifest.json. */
+export const SIGNATURE_NAME = 'manifest.sig';
+const FORMAT = 'portfolio-backup-signature';
+/** The key file's comment line with the public half. */
+const KEY_LINE_PREFIX = '# portfolio-backup-signing-key: ';
+const KEY_LINE = /^# portfolio-backup-signing-key: (\S+)\s*$/m;
+
+export interface Signature {
+  publicKey: string;
+  signature: string;
+}
+
+/** What an archive must prove before it is trusted (the command line builds it). */
+export interface Trust {
+  /** A key is configured or given: a plain archive is not one of the site's. */
+  encryptedOnly: boolean;
+  /** The public key the signature must verify against, and where it was read. */
+  signer?: { key: string; source: string };
+  /** The owner's explicit choice for an archive made before signatures. */
+  skip: boolean;
+}
+
+/** Trusts any archive: only for the tool's own second reading of one already checked. */
+export const ALREADY_CHECKED: Trust = { encryptedOnly: false, skip: true };
+
+const base64 = (key: KeyObject, type: 'pkcs8' | 'spki') =>
+  key.export({ format: 'der', type }).toString('base64');
+
+function privateKey(secret: string): KeyObject {
+  return createPrivateKey({ key: Buffer.from(secret, 'base64'), format: 'der', type: 'pkcs8' });
+}
+
+/** A new pair: the secret half for BACKUP_SIGNING_KEY, the public half for the key file. */
+export function newSigningPair(): { secret: string; publicKey: string } {
+  const { privateKey: secret, publicKey } = generateKeyPairSync('ed25519');
+  return { secret: base64(secret, 'pkcs8'), publicKey: base64(publicKey, 'spki') };
+}
+
+export const publicKeyOf = (secret: string) => base64(createPublicKey(privateKey(secret)), 'spki');
+
+export const signingKeyLine = (publicKey: string) => `${KEY_LINE_PREFIX}${publicKey}`;
+
+/** The public signing key in a key file's text, if it has one. */
+export const signingKeyIn = (keyFileText: string) => KEY_LINE.exec(keyFileText)?.[1];
+
+/** manifest.sig's bytes for the manifest's bytes. */
+export function signManifest(manifest: Buffer, secret: string): Buffer {
+  const signature = sign(null, manifest, privateKey(secret)).toString('base64');
+  const body = { format: FORMAT, publicKey: publicKeyOf(secret), signature };
+  return Buffer.from(`${JSON.stringify(body)}\n`);
+}
+
+/** manifest.sig parsed; undefined when it is not ours. */
+export function parseSignature(text: string): Signature | undefined {
+  try {
+    const { format, publicKey, signature } = JSON.parse(text) as Record<string, unknown>;
+    if (format !== FORMAT || typeof publicKey !== 'string' || typeof signature !== 'string')
+      return undefined;
+    return { publicKey, signature };
+  } catch {
+    return undefined;
+  }
+}
+
+function verifies(manifest: Buffer, signature: Signature, publicKey: string): boolean {
+  try {
+    const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
+    return verify(null, manifest, key, Buffer.from(signature.signature, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
+const OLD_ARCHIVE = 'ein Archiv von vor den Signaturen nur mit SKIP_ORIGIN_CHECK=1, docs/backup.md';
+
+/** Refuses an archive that does not prove it is the site's; nothing has been written yet. */
+export function checkOrigin(
+  read: { manifestBytes: Buffer; signature?: Signature; encrypted: boolean },
+  trust: Trust,
+): void {
+  if (trust.skip) return;
+  if (trust.encryptedOnly && !read.encrypted)
+    throw new ArchiveRefusedError(
+      `nicht verschlüsselt, obwohl ein Schlüssel eingerichtet oder angegeben ist: so ein Archiv ` +
+        `macht diese Website nicht (${OLD_ARCHIVE})`,
+    );
+  if (!trust.signer) return;
+  if (!read.signature)
+    throw new ArchiveRefusedError(
+      `nicht signiert: es stammt nicht von dieser Website (${OLD_ARCHIVE})`,
+    );
+  if (!verifies(read.manifestBytes, read.signature, trust.signer.key))
+    throw new ArchiveRefusedError(
+      `die Signatur passt nicht zum Signaturschlüssel in ${trust.signer.source}: ` +
+        'das Archiv stammt nicht von dieser Website',
+    );
+}

@@ -1,0 +1,122 @@
+// Writes an archive's entries into the staging of each store's restore
+// (restore-transaction.ts) while the archive is read a second time. What is
+// written is bounded by the first reading, which checked the whole archive:
+// only names its manifest lists, no file beyond the size it gives, never
+// through a link; and the second reading must find the very same manifest,
+// or the staging counts for nothing.
+import { lstat, mkdir, open, symlink } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import type { Header } from 'tar-stream';
+import { readArchive, type ArchiveRead, type EntrySink } from './archive-reader';
+import type { ArchiveKey } from './archive-crypto';
+import { ALREADY_CHECKED } from './archive-signature';
+import {
+  ArchiveRefusedError,
+  storeOf,
+  storeRoot,
+  type DirectoryEntry,
+  type FileEntry,
+  type Manifest,
+  type ManifestEntry,
+} from './backup-manifest';
+import { syncToDisk } from '../common/durable-file';
+import { giveBack, ownAs } from './file-owner';
+import type { Swap } from './restore-transaction';
+
+/** Where an archive entry of a store lies below `base` (the store's staging or its target). */
+function placeOf(base: string, storeName: string, entryPath: string): string {
+  const root = storeRoot(storeName);
+  return entryPath === root ? base : join(base, entryPath.slice(root.length + 1));
+}
+
+/** Every folder between the staging and `path` is a real folder, made when missing. */
+async function parentsOf(staging: string, path: string): Promise<void> {
+  let folder = staging;
+  for (const part of relative(staging, dirname(path)).split(sep).filter(Boolean)) {
+    folder = join(folder, part);
+    const stats = await lstat(folder).catch(() => undefined);
+    if (!stats) await mkdir(folder, { mode: 0o700 });
+    else if (!stats.isDirectory() || stats.isSymbolicLink())
+      throw new ArchiveRefusedError(`${path} läge unter einem Link oder einer Datei`);
+  }
+}
+
+async function fileSink(path: string, entry: FileEntry): Promise<EntrySink> {
+  const file = await open(path, 'wx', 0o600);
+  let written = 0;
+  return {
+    write: (chunk) => {
+      written += chunk.length;
+      if (written > entry.size)
+        return Promise.reject(new ArchiveRefusedError(`${entry.path} ist grösser als im Manifest`));
+      return file.write(chunk);
+    },
+    end: async () => {
+      try {
+        await file.chmod(entry.mode);
+        await ownAs(path, entry);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+    },
+  };
+}
+
+async function writeEntry(swap: Swap, entry: ManifestEntry): Promise<EntrySink | undefined> {
+  const path = placeOf(swap.staging, swap.journal.store.name, entry.path);
+  if (path === swap.staging && entry.type === 'directory') return undefined;
+  await parentsOf(swap.staging, path);
+  if (entry.type === 'directory') await mkdir(path, { mode: 0o700 });
+  else if (entry.type === 'symlink') {
+    await symlink(entry.target, path);
+    await ownAs(path, entry, true);
+  } else return fileSink(path, entry);
+  return undefined;
+}
+
+export const foldersOf = (manifest: Manifest, name: string) =>
+  manifest.entries.filter(
+    (entry): entry is DirectoryEntry => entry.type === 'directory' && storeOf(entry.path) === name,
+  );
+
+/**
+ * Gives the staged folders their modes and owners, deepest first (a folder
+ * made read-only last), and flushes each: the new names must be on disk
+ * before the old contents move aside.
+ */
+async function settle(swap: Swap, manifest: Manifest): Promise<void> {
+  const { name } = swap.journal.store;
+  const folders = foldersOf(manifest, name)
+    .filter((folder) => folder.path !== storeRoot(name))
+    .sort((a, b) => b.path.split('/').length - a.path.split('/').length);
+  for (const folder of folders) {
+    const path = placeOf(swap.staging, name, folder.path);
+    await giveBack(path, folder);
+    await syncToDisk(path);
+  }
+  await syncToDisk(swap.journal.store.kind === 'folder' ? swap.staging : dirname(swap.staging));
+}
+
+/** Writes every store's new contents into its staging, as the first reading found them. */
+export async function stage(
+  file: string,
+  key: ArchiveKey | undefined,
+  first: ArchiveRead,
+  swaps: Swap[],
+): Promise<void> {
+  const entries = new Map(first.manifest.entries.map((entry) => [entry.path, entry]));
+  const byStore = new Map(swaps.map((swap) => [swap.journal.store.name, swap]));
+  const onEntry = async (header: Header) => {
+    const name = header.name.replace(/\/$/, '');
+    const entry = entries.get(name);
+    const swap = byStore.get(storeOf(name) ?? '');
+    if (!entry || !swap) throw new ArchiveRefusedError(`${name} steht nicht im Manifest`);
+    return writeEntry(swap, entry);
+  };
+  // The origin was proven by the first reading; the same manifest proves the rest.
+  const second = await readArchive(file, { key, trust: ALREADY_CHECKED, onEntry });
+  if (second.digest !== first.digest)
+    throw new ArchiveRefusedError('das Archiv hat sich während der Wiederherstellung verändert');
+  for (const swap of swaps) await settle(swap, first.manifest);
+}
