@@ -5,8 +5,8 @@
 import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from 'age-encryption';
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
+import { expandHome } from '../config/backup-readers';
 import { Duplex, Readable } from 'node:stream';
 import type { ReadableStream as WebReadable } from 'node:stream/web';
 import { ArchiveRefusedError } from './backup-manifest';
@@ -62,7 +62,7 @@ export async function isEncrypted(path: string): Promise<boolean> {
  * AGE_IDENTITY= in every case).
  */
 export async function readIdentityFile(given: string): Promise<ArchiveKey> {
-  const file = given === '~' || given.startsWith('~/') ? join(homedir(), given.slice(1)) : given;
+  const file = expandHome(given);
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new KeyError(`Schlüsseldatei ${file} ist nicht lesbar (${error.code ?? error.message}).`);
   });

@@ -93,3 +93,29 @@ describe('a backup that cannot finish leaves BACKUP_DIR as it was', () => {
     expect(readdirSync(backupDir)).toEqual([]);
   });
 });
+
+describe('a backup killed midway', () => {
+  it('leaves its scratch and temporary archive to the next backup, which removes them', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'portfolio-archive-leftovers-'));
+    try {
+      const backupDir = join(work, 'backups');
+      const store = join(work, 'access');
+      mkdirSync(join(backupDir, '.portfolio-backup-scratch-1234.tmp'), { recursive: true });
+      writeFileSync(join(backupDir, '.portfolio-backup-scratch-1234.tmp', 'inbox.db'), 'Post');
+      writeFileSync(join(backupDir, '.portfolio-backup-2026-01-01T000000Z.tar.gz.5678.tmp'), 'x');
+      writeFileSync(join(backupDir, '.owner-notes.tmp'), 'kept');
+      mkdirSync(store);
+      writeFileSync(join(store, 'accesses.json'), '{}');
+      const { path } = await createArchive({
+        stores: [folderStore('access', store)],
+        backupDir,
+        version: 'x',
+      });
+      expect(readdirSync(backupDir).sort()).toEqual(
+        ['.owner-notes.tmp', path.split('/').at(-1)].sort(),
+      );
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});

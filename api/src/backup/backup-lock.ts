@@ -7,7 +7,7 @@
 // proper-lockfile's lock is a folder that its holder touches every few
 // seconds: a holder that died (a power cut, the OOM killer) leaves one that
 // goes stale and is taken over.
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -35,6 +35,8 @@ async function describeHolder(project: string): Promise<string> {
 
 async function acquire(project: string, waitMs: number): Promise<() => Promise<void>> {
   const deadline = Date.now() + waitMs;
+  // A restore into a fresh project makes its folder anyway.
+  await mkdir(project, { recursive: true });
   for (;;) {
     try {
       return await lock(project, {

@@ -39,6 +39,7 @@ import {
 } from '../common/owner-command';
 import { readBackupConfig, type BackupConfig } from '../config/app-config';
 import { withEnvFile } from '../config/env-file';
+import { expandHome } from '../config/backup-readers';
 import type { Env } from '../config/env-readers';
 import { REPO_ROOT } from '../config/paths';
 import { createArchive, type ArchiveSummary } from './archive-writer';
@@ -273,14 +274,15 @@ async function check(folder: string | undefined, call: Call): Promise<void> {
 
 async function key({ values, project, print }: Call): Promise<void> {
   if (!values.out) throw new UsageError(USAGE);
-  const recipient = await makeBackupKey(project, values.out);
+  const out = expandHome(values.out);
+  const recipient = await makeBackupKey(project, out);
   print(
     `Öffentlicher Schlüssel ${recipient} und Signaturschlüssel in ${join(project, '.env')} ` +
       'eingetragen (BACKUP_AGE_RECIPIENTS, BACKUP_SIGNING_KEY): ab der nächsten Sicherung ist ' +
       'jedes Archiv verschlüsselt und signiert.',
   );
   print(
-    `Geheimer Schlüssel in ${values.out} (nur für dich lesbar). Er gehört NICHT auf den Pi: jetzt in den Passwort-Manager, auf den eigenen Rechner oder einen USB-Stick in der Schublade kopieren und hier löschen. Ohne ihn sind die verschlüsselten Sicherungen für immer unlesbar.`,
+    `Geheimer Schlüssel in ${out} (nur für dich lesbar). Er gehört NICHT auf den Pi: jetzt in den Passwort-Manager, auf den eigenen Rechner oder einen USB-Stick in der Schublade kopieren und hier löschen. Ohne ihn sind die verschlüsselten Sicherungen für immer unlesbar.`,
   );
 }
 

@@ -124,6 +124,27 @@ const FORGERIES: Array<[string, Forgery, RegExp]> = [
     /ungültiger Eintrag stores\/access\/\.\.\/\.\.\/x\.json/,
   ],
   [
+    'two names that differ only in case (one file on exFAT)',
+    (items, manifest) => addFile(items, manifest, 'stores/access/Accesses.json'),
+    /ungültiger Eintrag stores\/access\/Accesses\.json/,
+  ],
+  [
+    'a link and a folder whose names differ only in case, to write through the link',
+    (items, manifest) => {
+      addLink(items, manifest, 'stores/access/Log', '.');
+      addFile(items, manifest, 'stores/access/log/evil.json');
+    },
+    /ungültiger Eintrag stores\/access\/Log/,
+  ],
+  [
+    'two names alike once Unicode-normalised (NFD and NFC)',
+    (items, manifest) => {
+      addFile(items, manifest, 'stores/access/zeugnis-ü.pdf');
+      addFile(items, manifest, 'stores/access/zeugnis-u\u0308.pdf');
+    },
+    /ungültiger Eintrag stores\/access\/zeugnis-u\u0308\.pdf/,
+  ],
+  [
     'a set-uid file',
     (items, manifest) => addFile(items, manifest, 'stores/access/run', 0o4755),
     /ungültiger Eintrag stores\/access\/run/,

@@ -60,12 +60,16 @@ export const rcloneRemote = (): Setting<string | undefined> =>
     undefined,
   );
 
+/** `~/` as the home folder: a shell leaves it as it is in `NAME=~/…` in some places (zsh). */
+export const expandHome = (path: string) =>
+  path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
+
 /** A file; `~/` is the home folder (as compose reads it), a relative path counts from `base`. */
 export const file = (base: string, fallback: string): Setting<string> =>
   setting(
     (raw) => {
-      if (raw === '~' || raw.startsWith('~/')) return join(homedir(), raw.slice(1));
-      return isAbsolute(raw) ? raw : resolve(base, raw);
+      const path = expandHome(raw);
+      return isAbsolute(path) ? path : resolve(base, path);
     },
     { en: '', de: '' },
     fallback,

@@ -1,0 +1,80 @@
+// One command of the backup tool at a time: a backup started while a
+// restore runs waits for it (it would otherwise undo the restore as if it
+// had been cut short), and every store ends whole: the restore's, and the
+// new archive's, which holds the state before the restore or after it.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scratchDir } from '../../test/support/scratch';
+import { readArchive } from './archive-reader';
+import { withBackupLock } from './backup-lock';
+import { runBackupCommand } from './backup.cli';
+
+describe('one command at a time', () => {
+  const work = scratchDir('portfolio-lock-spec-');
+  const project = join(work, 'project');
+  const access = join(work, 'access');
+  const backups = join(work, 'backups');
+  const stores = ['--project', project, '--store', `access=${access}`];
+  const run = (args: string[]) => runBackupCommand(args, { BACKUP_DIR: backups }, () => undefined);
+
+  /** Many files, so that the restore takes a while and the backup has something to meet. */
+  function fill(state: string): Record<string, string> {
+    mkdirSync(access, { recursive: true });
+    const files: Record<string, string> = {};
+    for (let n = 0; n < 200; n += 1) files[`${state}-${n}.json`] = `{"${state}":${n}}`;
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(access, name), text);
+    return files;
+  }
+
+  const contents = () =>
+    Object.fromEntries(readdirSync(access).map((name) => [name, readFileSync(join(access, name))]));
+  const hashesOf = (files: Record<string, string | Buffer>) =>
+    Object.values(files)
+      .map((bytes) => createHash('sha256').update(bytes).digest('hex'))
+      .sort();
+
+  it('runs a backup started during a restore after it, and both find every store whole', async () => {
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, '.env'), 'JWT_SECRET=neu\n');
+    const newFiles = fill('new');
+    await run(['create', ...stores]);
+    const [archive] = readdirSync(backups);
+    writeFileSync(join(project, '.env'), 'JWT_SECRET=alt\n');
+    for (const name of readdirSync(access)) writeFileSync(join(access, name), 'alt');
+    const oldHashes = hashesOf(contents());
+    // The backup starts once the restore's journal is on disk: mid-transaction.
+    const journal = new Promise<void>((resolve) => {
+      const watcher = watch(access, (_, name) => {
+        if (!name?.startsWith('.portfolio-restore-')) return;
+        watcher.close();
+        resolve();
+      });
+    });
+    const restoring = run(['restore', join(backups, archive), ...stores]);
+    await journal;
+    const backingUp = run(['create', ...stores]);
+    await Promise.all([restoring, backingUp]);
+    expect(hashesOf(contents())).toEqual(hashesOf(newFiles));
+    expect(readFileSync(join(project, '.env'), 'utf8')).toBe('JWT_SECRET=neu\n');
+    // The backup took the stores whole: as before the restore, or after it.
+    const newest = readdirSync(backups).sort().at(-1) ?? '';
+    const trust = { encryptedOnly: false, skip: false };
+    const { manifest } = await readArchive(join(backups, newest), { trust });
+    const hashes = manifest.entries.flatMap((entry) =>
+      entry.type === 'file' && entry.path.startsWith('stores/access/') ? [entry.sha256] : [],
+    );
+    expect([oldHashes, hashesOf(newFiles)]).toContainEqual(hashes.sort());
+  });
+
+  it('stops a second command after its wait with one line naming the first', async () => {
+    let release: () => void = () => undefined;
+    const held = withBackupLock(project, 'restore', 0, () => new Promise<void>((r) => (release = r)));
+    await expect(run(['create', '--wait', '1', ...stores])).rejects.toThrow(
+      /^Gerade läuft „restore“ \(seit \S+, Prozess \d+ auf \S+\): nach 1 s Warten abgebrochen, nichts verändert; später noch einmal\.$/,
+    );
+    release();
+    await held;
+    await expect(run(['create', '--wait', '1', ...stores])).resolves.toBeUndefined();
+  });
+});
