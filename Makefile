@@ -103,14 +103,16 @@ access-log-local: node_modules ## The same for make local
 	$(ACCESS_CLI_LOCAL) $(ACCESS_LOG_ARGS)
 
 # Backups (docs/backup.md): one archive of everything the site cannot
-# rebuild, into BACKUP_DIR, encrypted with age for BACKUP_AGE_RECIPIENTS;
-# restore checks the whole archive first. The Docker targets run the tool in
-# a short-lived container of the API image (docker-compose.backup.yml), so
-# the host needs no Node: compose reads BACKUP_DIR from .env for the folder
-# it mounts, as it reads every setting of the Docker stack, and the tool
-# reads the others from .env itself. Nothing here parses .env; whether
-# BACKUP_REMOTE is set, make backup learns from the tool's line and
-# make backup-check asks compose (as for PORTFOLIO_IMAGES).
+# rebuild, into BACKUP_DIR, encrypted with age and signed; restore checks the
+# whole archive first. The Docker targets run the tool in a short-lived
+# container of the API image (docker-compose.backup.yml), so the host needs
+# no Node: compose reads BACKUP_DIR from .env for the folder it mounts, and
+# the tool reads every other setting from .env itself and answers the
+# Makefile in JSON or in names, one a line. The rclone container does the
+# off-site copy with the remote and the names the tool gives it.
+# FILE, AGE_IDENTITY and KEY_FILE reach the shell through the environment
+# (make passes command-line variables on), never spliced into its text: a
+# path with spaces or quotes stays a path.
 # The compose project: `name` in docker-compose.yml, unless the environment
 # names another (as the engine suite does for its own runs).
 PROJECT_NAME := $(or $(COMPOSE_PROJECT_NAME),portfolio)
@@ -120,77 +122,92 @@ BACKUP_STORES := --project /project --store access=/app/access --store outbox=/a
 	--store mailpit=/data
 BACKUP_TLS_STORES := --store letsencrypt=/etc/letsencrypt --store certificates=/certs
 BACKUP_CLI_LOCAL := npx tsx api/src/backup/backup.cli.ts
-# The archive FILE names, mounted read-only into the container.
-RESTORE_MOUNT = -v "$(abspath $(dir $(FILE))):/restore:ro"
-RESTORE_FILE = /restore/$(notdir $(FILE))
-NEED_FILE = @test -n "$(FILE)" || { echo 'Welches Archiv? make $@ FILE=backups/portfolio-backup-….tar.gz.age' >&2; exit 2; }
-# The secret age key of encrypted archives, AGE_IDENTITY=FILE (it never
-# lives on the Pi): natively as given, in Docker mounted read-only.
-IDENTITY_LOCAL = $(if $(AGE_IDENTITY),--identity "$(AGE_IDENTITY)")
-IDENTITY_MOUNT = $(if $(AGE_IDENTITY),-v "$(abspath $(AGE_IDENTITY)):/identity/$(notdir $(AGE_IDENTITY)):ro")
-IDENTITY_IN = $(if $(AGE_IDENTITY),--identity "/identity/$(notdir $(AGE_IDENTITY))")
-# Where make backup-key writes the secret key: outside the repository, for the owner to take away.
+# Where make backup-key writes the key file: outside the repository, for the owner to take away.
 KEY_FILE ?= $(HOME)/portfolio-backup-key.txt
+export KEY_FILE
+# Shell helpers for a file an environment variable names, ~/ expanded (zsh
+# leaves it as it is after NAME=): its folder as an absolute path (to mount)
+# and its name; `key_mount` sets $$key_dir and $$key for AGE_IDENTITY.
+PATH_FNS = home() { case $$1 in "~/"*) printf '%s/%s' "$$HOME" "$${1\#"~/"}";; *) printf %s "$$1";; esac; }; \
+	folder_of() { (cd "$$(dirname -- "$$(home "$$1")")" && pwd); }; \
+	name_of() { basename -- "$$1"; }; \
+	key_mount() { [ -z "$${AGE_IDENTITY:-}" ] && return 0; \
+	  key_dir=$$(folder_of "$$AGE_IDENTITY") && key="/identity/$$(name_of "$$AGE_IDENTITY")"; };
+KEY_MOUNT = $${key:+-v "$$key_dir:/identity:ro"}
+KEY_ARG = $${key:+--identity "$$key"}
+NEED_FILE = @test -n "$${FILE:-}" || { echo 'Welches Archiv? make $@ FILE=backups/portfolio-backup-….tar.gz.age' >&2; exit 2; }
 # The off-site copy: scripts/backup-offsite.sh in the rclone container, as
 # the user who runs make (the owner of BACKUP_DIR's archives and of rclone's config).
 OFFSITE_RUN = $(BACKUP_COMPOSE) run --rm --no-deps -T --user "$$(id -u):$$(id -g)"
-REMOTE_SET = $(BACKUP_COMPOSE) --profile offsite config 2>/dev/null | grep -Eq '^ +BACKUP_REMOTE: +[[:alnum:]_+@.]'
 
-# With BACKUP_REMOTE: the archive first, nothing pruned; then its copy,
-# verified at the remote, which keeps BACKUP_KEEP there; only then here.
-# The tool names the archive to copy (`Ausser Haus folgt: NAME …`) when, by
-# the .env it reads, a remote is set.
+# With a remote: the archive first, nothing pruned; then its copy, verified
+# at the remote; then the remote's surplus by BACKUP_KEEP, as the tool names
+# it; only then here. set -f: the remote's names are never globbed.
 backup: docker-check ## Archive accesses, outbox, inbox, certificates, .env, documents into BACKUP_DIR, copy it off-site (Docker)
 	@if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
 	out=$$(PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
-	  $(BACKUP_RUN) backup$$tls create $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}); status=$$?; \
-	printf '%s\n' "$$out"; [ $$status -eq 0 ] || exit $$status; \
-	name=$$(printf '%s\n' "$$out" | sed -n 's/^Ausser Haus folgt: \([^ ]*\) .*/\1/p'); \
+	  $(BACKUP_RUN) backup$$tls create --json $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}) || exit $$?; \
+	field() { printf '%s\n' "$$out" | sed -n "s/.*\"$$1\":\"\([^\"]*\)\".*/\1/p"; }; \
+	name=$$(field offsite); remote=$$(field remote); \
 	[ -n "$$name" ] || exit 0; \
-	$(OFFSITE_RUN) offsite push "/backups/$$name" && $(BACKUP_RUN) backup prune --project /project
+	set -f; \
+	$(OFFSITE_RUN) offsite push "$$remote" "/backups/$$name" || exit 1; \
+	names=$$($(OFFSITE_RUN) offsite list "$$remote") || exit 1; \
+	old=$$($(BACKUP_RUN) backup surplus --project /project --newest "$$name" -- $$names) || exit 1; \
+	if [ -n "$$old" ]; then $(OFFSITE_RUN) offsite delete "$$remote" $$old || exit 1; fi; \
+	$(BACKUP_RUN) backup prune --project /project
 
 backup-local: node_modules ## The same for make local (.local/…, .env, documents/private); host rclone for BACKUP_REMOTE
 	$(BACKUP_CLI_LOCAL) create --local --offsite
 
 # Restore into a stopped or fresh stack: check the archive (its stores,
 # one JSON line from verify --json, decide whether the HTTPS volumes are
-# restored too), restore, start the site.
-restore: docker-check ## Restore FILE=backups/….tar.gz[.age] (AGE_IDENTITY=key file) into the stopped stack, then start it (Docker)
+# restored too), restore, start the site. SKIP_ORIGIN_CHECK=1 for an
+# archive made before signatures (docs/backup.md).
+restore: docker-check ## Restore FILE=backups/….tar.gz.age (AGE_IDENTITY=key file) into the stopped stack, then start it (Docker)
 	$(NEED_FILE)
 	@if [ -n "$$($(COMPOSE) $(TLS_FILES) ps -q --status running 2>/dev/null)" ]; then \
 	  echo 'Die Website läuft noch: zuerst make down, dann make restore FILE=…' >&2; exit 1; fi
-	@held=$$($(BACKUP_RUN) $(RESTORE_MOUNT) $(IDENTITY_MOUNT) restore verify --json "$(RESTORE_FILE)" $(IDENTITY_IN)) || exit 1; \
+	@$(PATH_FNS) key_mount || exit 1; \
+	archive_dir=$$(folder_of "$$FILE") || exit 1; archive="/restore/$$(name_of "$$FILE")"; \
+	tool() { $(BACKUP_RUN) -v "$$archive_dir:/restore:ro" $(KEY_MOUNT) "$$@" $(KEY_ARG) \
+	  $${SKIP_ORIGIN_CHECK:+--skip-origin-check}; }; \
+	held=$$(tool restore verify --json "$$archive" --project /project) || exit 1; \
 	case "$$held" in *'"name":"letsencrypt"'*|*'"name":"certificates"'*) tls=-tls;; esac; \
-	$(BACKUP_RUN) $(RESTORE_MOUNT) $(IDENTITY_MOUNT) restore$$tls restore "$(RESTORE_FILE)" $(IDENTITY_IN) \
-	  $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} \
+	tool restore$$tls restore "$$archive" $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} \
 	&& $(COMPOSE) $${tls:+$(TLS_FILES)} up -d
 
 restore-local: node_modules ## The same for make local (stop it first), FILE=… (AGE_IDENTITY=…)
 	$(NEED_FILE)
-	$(BACKUP_CLI_LOCAL) restore "$(FILE)" --local $(IDENTITY_LOCAL)
+	$(BACKUP_CLI_LOCAL) restore "$$FILE" --local $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"} \
+	  $${SKIP_ORIGIN_CHECK:+--skip-origin-check}
 
-backup-key: docker-check ## New age key pair: public key into .env, secret key to KEY_FILE (~/portfolio-backup-key.txt) (Docker)
-	@mkdir -p "$(abspath $(dir $(KEY_FILE)))"
-	@$(BACKUP_RUN) -v "$(abspath $(dir $(KEY_FILE))):/key" backup key --project /project --out "/key/$(notdir $(KEY_FILE))"
+backup-key: docker-check ## New age and signing keys: into .env and the key file KEY_FILE (~/portfolio-backup-key.txt) (Docker)
+	@$(PATH_FNS) mkdir -p "$$(dirname -- "$$(home "$$KEY_FILE")")" && dir=$$(folder_of "$$KEY_FILE") || exit 1; \
+	$(BACKUP_RUN) -v "$$dir:/key" backup key --project /project --out "/key/$$(name_of "$$KEY_FILE")"
 
 backup-key-local: node_modules ## The same without Docker
-	@$(BACKUP_CLI_LOCAL) key --out "$(KEY_FILE)"
+	@$(BACKUP_CLI_LOCAL) key --out "$$KEY_FILE"
 
-# The restore drill, where the secret key is (the owner's computer, not the
-# Pi): the remote's newest archive (else BACKUP_DIR's), checked whole,
-# not older than BACKUP_MAX_AGE. The remote's copy is fetched into a
-# scratch folder that goes afterwards.
-backup-check: docker-check ## Check the newest archive (off-site, else BACKUP_DIR) whole and recent, AGE_IDENTITY=… (Docker)
-	@if $(REMOTE_SET); then \
-	  scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/portfolio-backup-check-XXXXXX") || exit 1; \
-	  trap 'rm -rf "$$scratch"' EXIT; \
-	  $(OFFSITE_RUN) -v "$$scratch:/check" offsite newest /check \
-	  && $(BACKUP_RUN) $(IDENTITY_MOUNT) -v "$$scratch:/check:ro" check check /check --remote \
-	    --project /project $(IDENTITY_IN); \
-	else $(BACKUP_RUN) $(IDENTITY_MOUNT) check check --project /project $(IDENTITY_IN); fi
+# The restore drill, where the key file is (the owner's computer, not the
+# Pi): the remote's newest archive (else BACKUP_DIR's), checked whole, signed
+# by the site and not older than BACKUP_MAX_AGE. The remote's copy is
+# fetched into a scratch folder that goes afterwards.
+backup-check: docker-check ## Check the newest archive (off-site, else BACKUP_DIR) whole, the site's and recent, AGE_IDENTITY=… (Docker)
+	@$(PATH_FNS) key_mount || exit 1; \
+	drill() { $(BACKUP_RUN) $(KEY_MOUNT) "$$@" --project /project $(KEY_ARG); }; \
+	remote=$$($(BACKUP_RUN) check remote --project /project) || exit 1; \
+	if [ -z "$$remote" ]; then drill check check; exit; fi; \
+	set -f; \
+	names=$$($(OFFSITE_RUN) offsite list "$$remote") || exit 1; \
+	newest=$$($(BACKUP_RUN) check newest -- $$names) || exit 1; \
+	scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/portfolio-backup-check-XXXXXX") || exit 1; \
+	trap 'rm -rf "$$scratch"' EXIT; \
+	$(OFFSITE_RUN) -v "$$scratch:/check" offsite fetch "$$remote" "$$newest" /check \
+	&& drill -v "$$scratch:/check:ro" check check /check --remote
 
 backup-check-local: node_modules ## The same without Docker (host rclone)
-	@$(BACKUP_CLI_LOCAL) check --offsite $(IDENTITY_LOCAL)
+	@$(BACKUP_CLI_LOCAL) check --offsite $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"}
 
 install: node_modules ## Install the npm dependencies (npm ci)
 
