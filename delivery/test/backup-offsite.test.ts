@@ -68,6 +68,7 @@ describe('encrypted backups copied off-site with rclone', () => {
   const backups = path.join(work, 'backups');
   const remoteDir = path.join(work, 'remote');
   const keyFile = path.join(work, 'owner-key.txt');
+  const envFile = path.join(project, '.env');
   const rcloneConfig = path.join(work, 'rclone.conf');
   const stores = { access: path.join(work, 'access'), outbox: path.join(work, 'mail-outbox') };
   const storeArgs = storesOf(project, stores);
@@ -109,10 +110,12 @@ describe('encrypted backups copied off-site with rclone', () => {
     writeFileSync(path.join(stores.outbox, 'queue', '1767225600000-a.json'), '{"id":"waiting"}');
     writeFileSync(path.join(project, '.env'), `${SECRET}\n`, { mode: 0o600 });
     writeFileSync(path.join(project, 'documents', 'private', 'zeugnis.pdf'), document);
-    // The owner's key pair, made with age's own tool.
-    const made = spawnSync('age-keygen', ['-o', keyFile], { encoding: 'utf8' });
+    // The owner's keys, as make backup-key-local makes them: age's and the signing pair.
+    const made = runTool(backupCli, ['key', '--out', keyFile, '--project', project], {
+      PATH: process.env.PATH ?? '',
+    });
     assert.equal(made.status, 0, made.stderr);
-    recipient = /age1\w+/.exec(made.stderr)?.[0] ?? '';
+    recipient = /^BACKUP_AGE_RECIPIENTS=(age1\w+)$/m.exec(readFileSync(envFile, 'utf8'))?.[1] ?? '';
     await startRemote();
     env = {
       PATH: process.env.PATH ?? '',
@@ -134,26 +137,31 @@ describe('encrypted backups copied off-site with rclone', () => {
 
   after(() => stop(server));
 
-  it('runs these commands from the Makefile', () => {
-    const dry = (target: string, vars: string[] = []) =>
-      spawnSync('make', ['-n', '--no-print-directory', target, ...vars], {
+  it('passes FILE and AGE_IDENTITY to the tool as names, whatever they hold', () => {
+    const make = (target: string, vars: string[]) =>
+      spawnSync('make', ['-s', '--no-print-directory', target, ...vars], {
         cwd: repoRoot,
         encoding: 'utf8',
-      }).stdout;
-    assert.match(dry('backup-local'), /backup\.cli\.ts create --local --offsite\n/);
-    assert.match(
-      dry('backup-check-local', ['AGE_IDENTITY=/k.txt']),
-      /backup\.cli\.ts check --offsite --identity "\/k\.txt"\n/,
-    );
-    assert.match(
-      dry('restore-local', ['FILE=a.tar.gz.age', 'AGE_IDENTITY=/k.txt']),
-      /backup\.cli\.ts restore "a\.tar\.gz\.age" --local --identity "\/k\.txt"\n/,
-    );
+        env: { ...process.env, ...env },
+      });
+    const file = path.join(work, 'x"; touch pwned; echo "');
+    for (const target of ['restore-local', 'backup-check-local']) {
+      const run = make(target, [`FILE=${file}`, `AGE_IDENTITY=${path.join(work, 'a b', 'key')}`]);
+      // make's own code for a recipe that failed.
+      assert.equal(run.status, 2, `${target}: ${run.stderr}`);
+      assert.match(run.stderr, /Schlüsseldatei \S+\/a b\/key ist nicht lesbar \(ENOENT\)/);
+    }
+    const restore = make('restore-local', [`FILE=${file}`]);
+    assert.match(restore.stderr, /x"; touch pwned; echo "/);
+    assert.ok(!existsSync(path.join(repoRoot, 'pwned')), 'no shell ran the name');
   });
 
   it('says in one line that an archive without recipients is not encrypted', () => {
     const plain = path.join(work, 'plain');
-    const run = cli(['create', '--offsite', ...storeArgs], {
+    // A project without keys in its .env.
+    mkdirSync(path.join(plain, 'project'), { recursive: true });
+    const plainStores = storesOf(path.join(plain, 'project'), stores);
+    const run = cli(['create', '--offsite', ...plainStores], {
       BACKUP_DIR: plain,
       BACKUP_AGE_RECIPIENTS: '',
       BACKUP_REMOTE: '',
@@ -208,7 +216,9 @@ describe('encrypted backups copied off-site with rclone', () => {
     const [name] = remote();
     const copy = path.join(remoteDir, 'portfolio-backups', name);
     const other = path.join(work, 'other-key.txt');
-    spawnSync('age-keygen', ['-o', other]);
+    const otherProject = path.join(work, 'other-project');
+    mkdirSync(otherProject);
+    runTool(backupCli, ['key', '--out', other, '--project', otherProject], env);
     const before = state();
     for (const identity of [['--identity', other], []]) {
       for (const command of [
@@ -263,31 +273,48 @@ describe('encrypted backups copied off-site with rclone', () => {
 
   it('names the archive for the rclone container of make backup, and prunes nothing meanwhile', () => {
     const before = { local: ours(backups), remote: remote() };
-    const run = cli(['create', ...storeArgs], { BACKUP_KEEP: '1' });
+    const run = cli(['create', '--json', ...storeArgs], { BACKUP_KEEP: '1' });
     assert.equal(run.status, 0, run.stderr);
-    const [, handoff] = run.stdout.split('\n');
     const name = ours(backups).at(-1) ?? '';
-    assert.equal(
-      handoff,
-      `Ausser Haus folgt: ${name} nach offsite:portfolio-backups; alte Archive bleiben, ` +
-        'bis die Kopie dort geprüft ist',
+    const answer = JSON.parse(run.stdout) as Record<string, unknown>;
+    assert.equal(run.stdout.split('\n').length, 2, 'one JSON line');
+    assert.deepEqual(
+      { offsite: answer.offsite, remote: answer.remote, signed: answer.signed },
+      { offsite: name, remote: 'offsite:portfolio-backups', signed: true },
     );
+    assert.match(run.stderr, /^Sicherung \S+\.tar\.gz\.age \(/);
     assert.deepEqual(ours(backups), [...before.local, name]);
     assert.deepEqual(remote(), before.remote);
-    // What make backup then runs in the container, the same script: copy, verify, prune.
-    const pushed = spawnSync(
-      'sh',
-      [path.join(repoRoot, 'scripts', 'backup-offsite.sh'), 'push', path.join(backups, name)],
-      {
-        env: { ...env, RCLONE_CONFIG: rcloneConfig, BACKUP_KEEP: '2' },
+    // What make backup then runs: the script copies, the tool names the surplus, the script deletes.
+    const script = (...args: string[]) =>
+      spawnSync('sh', [path.join(repoRoot, 'scripts', 'backup-offsite.sh'), ...args], {
+        env: { ...env, RCLONE_CONFIG: rcloneConfig },
         encoding: 'utf8',
-      },
-    );
+      });
+    const pushed = script('push', 'offsite:portfolio-backups', path.join(backups, name));
     assert.equal(pushed.status, 0, pushed.stderr);
     assert.match(
       pushed.stdout,
       new RegExp(`^Ausser Haus: ${name.replace(/\./g, '\\.')} nach offsite:`),
     );
+    const listed = script('list', 'offsite:portfolio-backups');
+    assert.equal(listed.status, 0, listed.stderr);
+    const names = listed.stdout.split('\n').filter(Boolean);
+    const surplus = cli(['surplus', '--newest', name, '--project', project, '--', ...names], {
+      BACKUP_KEEP: '2',
+    });
+    assert.equal(surplus.status, 0, surplus.stderr);
+    const old = surplus.stdout.split('\n').filter(Boolean);
+    assert.deepEqual(
+      old,
+      names
+        .filter((n) => OURS.test(n))
+        .sort(byAge)
+        .slice(0, -2),
+    );
+    const deleted = script('delete', 'offsite:portfolio-backups', ...old);
+    assert.equal(deleted.status, 0, deleted.stderr);
+    assert.equal(remote().length, 2);
     assert.equal(remote().at(-1), name);
     const pruned = cli(['prune', '--project', project], { BACKUP_KEEP: '2' });
     assert.equal(pruned.status, 0, pruned.stderr);
@@ -344,6 +371,7 @@ describe('encrypted backups copied off-site with rclone', () => {
     ]);
     assert.equal(copied.status, 0, copied.stderr?.toString());
     const before = readFileSync(path.join(stores.access, 'accesses.json'), 'utf8');
+    const settings = readFileSync(envFile, 'utf8');
     for (const folder of [stores.access, path.join(project, 'documents')])
       rmSync(folder, { recursive: true });
     rmSync(path.join(project, '.env'));
@@ -354,7 +382,8 @@ describe('encrypted backups copied off-site with rclone', () => {
       readFileSync(path.join(project, 'documents', 'private', 'zeugnis.pdf')),
       document,
     );
-    assert.equal(readFileSync(path.join(project, '.env'), 'utf8'), `${SECRET}\n`);
+    assert.equal(readFileSync(envFile, 'utf8'), settings);
+    assert.ok(settings.startsWith(`${SECRET}\n`));
     const listed = runTool(accessCli, ['list'], env);
     assert.equal(listed.status, 0, listed.stderr);
     assert.match(listed.stdout, /Muster AG/);

@@ -103,8 +103,7 @@ describe('where an archive came from', () => {
     ],
     [
       'encrypted and signed with another key',
-      () =>
-        stranger('signed', { recipients: [recipient], signingKey: newSigningPair().secret }),
+      () => stranger('signed', { recipients: [recipient], signingKey: newSigningPair().secret }),
       /die Signatur passt nicht zum Signaturschlüssel in \S+owner-key\.txt/,
     ],
   ])(

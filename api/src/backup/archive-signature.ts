@@ -83,7 +83,11 @@ export function parseSignature(text: string): Signature | undefined {
 
 function verifies(manifest: Buffer, signature: Signature, publicKey: string): boolean {
   try {
-    const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
+    const key = createPublicKey({
+      key: Buffer.from(publicKey, 'base64'),
+      format: 'der',
+      type: 'spki',
+    });
     return verify(null, manifest, key, Buffer.from(signature.signature, 'base64'));
   } catch {
     return false;

@@ -110,7 +110,9 @@ async function existingFolder(path: string): Promise<string> {
 export async function checkRestoreRoom(manifest: Manifest, targets: Store[]): Promise<void> {
   const needs = new Map<number, { folder: string; bytes: number }>();
   for (const target of targets) {
-    const folder = await existingFolder(target.kind === 'folder' ? target.path : dirname(target.path));
+    const folder = await existingFolder(
+      target.kind === 'folder' ? target.path : dirname(target.path),
+    );
     const { dev } = await stat(folder);
     const need = needs.get(dev) ?? { folder, bytes: 0 };
     for (const entry of manifest.entries)

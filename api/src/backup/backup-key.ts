@@ -24,7 +24,10 @@ function setLine(envText: string, setting: string, value: string): string {
 
 /** .env's text with `recipient` added to BACKUP_AGE_RECIPIENTS. */
 export function addRecipient(envText: string, recipient: string): string {
-  const present = lineOf(RECIPIENTS).exec(envText)?.[1].replace(/^["']|["']$/g, '').trim();
+  const present = lineOf(RECIPIENTS)
+    .exec(envText)?.[1]
+    .replace(/^["']|["']$/g, '')
+    .trim();
   return setLine(envText, RECIPIENTS, present ? `${present},${recipient}` : recipient);
 }
 

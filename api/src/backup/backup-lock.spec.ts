@@ -69,7 +69,12 @@ describe('one command at a time', () => {
 
   it('stops a second command after its wait with one line naming the first', async () => {
     let release: () => void = () => undefined;
-    const held = withBackupLock(project, 'restore', 0, () => new Promise<void>((r) => (release = r)));
+    const held = withBackupLock(
+      project,
+      'restore',
+      0,
+      () => new Promise<void>((r) => (release = r)),
+    );
     await expect(run(['create', '--wait', '1', ...stores])).rejects.toThrow(
       /^Gerade läuft „restore“ \(seit \S+, Prozess \d+ auf \S+\): nach 1 s Warten abgebrochen, nichts verändert; später noch einmal\.$/,
     );

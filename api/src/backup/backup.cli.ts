@@ -48,7 +48,13 @@ import { readArchive } from './archive-reader';
 import { KeyError, readIdentityFile, type ArchiveKey } from './archive-crypto';
 import { publicKeyOf, type Trust } from './archive-signature';
 import { ArchiveRefusedError, describeStores, type Manifest } from './backup-manifest';
-import { distinctStores, localStores, parseStore, projectStores, type Store } from './backup-stores';
+import {
+  distinctStores,
+  localStores,
+  parseStore,
+  projectStores,
+  type Store,
+} from './backup-stores';
 import { DEFAULT_WAIT_MS, withBackupLock } from './backup-lock';
 import { adoptBackupDir } from './file-owner';
 import { restoreArchive } from './restore';
@@ -125,8 +131,7 @@ const describePruned = (removed: string[], keep: number) =>
   `${removed.length} alte(s) gelöscht (BACKUP_KEEP=${keep})`;
 
 function describeArchive(summary: ArchiveSummary, removed: string[], keep: number): string[] {
-  const absent =
-    summary.absent.length > 0 ? `; nicht vorhanden: ${summary.absent.join(', ')}` : '';
+  const absent = summary.absent.length > 0 ? `; nicht vorhanden: ${summary.absent.join(', ')}` : '';
   const pruned = removed.length > 0 ? `; ${describePruned(removed, keep)}` : '';
   const sealed = summary.encrypted ? ', verschlüsselt' : '';
   const lines = [

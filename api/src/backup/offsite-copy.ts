@@ -14,7 +14,10 @@ const SCRIPT = join(REPO_ROOT, 'scripts', 'backup-offsite.sh');
 /** The failure the script already explained on stderr: nothing more to print. */
 export class OffsiteFailedError extends Error {}
 
-export type Offsite = (verb: 'push' | 'list' | 'delete' | 'fetch', ...args: string[]) => Promise<string>;
+export type Offsite = (
+  verb: 'push' | 'list' | 'delete' | 'fetch',
+  ...args: string[]
+) => Promise<string>;
 
 /** The script for BACKUP_REMOTE; resolves with what it printed (list's names). */
 export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): Offsite {
@@ -30,7 +33,9 @@ export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): 
         reject(new Error(`Kopie ausser Haus gescheitert: sh nicht gefunden (${error.message}).`)),
       );
       child.on('close', (status) =>
-        status === 0 ? resolve(out) : reject(new OffsiteFailedError(`backup-offsite.sh: ${status}`)),
+        status === 0
+          ? resolve(out)
+          : reject(new OffsiteFailedError(`backup-offsite.sh: ${status}`)),
       );
     });
 }

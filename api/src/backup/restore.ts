@@ -70,7 +70,7 @@ async function transact(
         ? 'jeder Teil ist wie vorher'
         : `zurücksetzen scheiterte (${failures.join('; ')}): die nächste Sicherung oder ` +
           'Wiederherstellung setzt zurück';
-    throw new Error(`Wiederherstellung abgebrochen (${describe(cause)}); ${after}.`);
+    throw new Error(`Wiederherstellung abgebrochen (${describe(cause)}); ${after}.`, { cause });
   }
   // Committed once the first journal says so: from here a failure is
   // finished by the next command, never undone.

@@ -6,8 +6,10 @@
 // network) as the off-site copy. A backup taken while visitors keep loading
 // `/` goes there encrypted and verified; the weekly drill passes, and finds
 // a damaged copy; a remote that is down fails the backup with one line and
-// keeps the archive. Then the Pi is gone (every volume and every local
-// archive): the site comes back from the remote's copy and the key alone.
+// keeps the archive; an archive someone else put on the remote, encrypted
+// to the site's public key, fails the drill and is refused by restore.
+// Then the Pi is gone (every volume and every local archive): the site
+// comes back from the remote's copy and the key alone.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {
@@ -27,6 +29,7 @@ import type { EngineSession } from './engine-session';
 import { pinnedImages } from './stand-ins';
 import { run } from './command-run';
 import { dockerCli } from './docker-engine';
+import { backupCli, runTool } from '../helpers/owner-tools';
 
 interface Stores {
   accessList: string;
@@ -119,6 +122,8 @@ export function backupChecks(current: () => EngineSession) {
     let identity: string;
     let remote: WebdavRemote;
     let copy: string;
+    /** An archive the site did not make, encrypted to its public key. */
+    let strangers: string;
     const waiting = 'Wartet in der Sicherung.';
 
     before(async () => {
@@ -151,10 +156,12 @@ export function backupChecks(current: () => EngineSession) {
 
     after(() => remote?.remove());
 
-    it('make backup-key puts the public key into .env and the secret one, owner-only, into its file', () => {
+    it('make backup-key puts the public key and the signing key into .env and the secret one, owner-only, into its file', () => {
       const env = readFileSync(path.join(session.project.dir, '.env'), 'utf8');
       assert.match(env, /^BACKUP_AGE_RECIPIENTS=age1[0-9a-z]+$/m);
+      assert.match(env, /^BACKUP_SIGNING_KEY=\S+$/m);
       assert.match(readFileSync(identity, 'utf8'), /^AGE-SECRET-KEY-1[0-9A-Z]+$/m);
+      assert.match(readFileSync(identity, 'utf8'), /^# portfolio-backup-signing-key: \S+$/m);
       assert.equal(statSync(identity).mode & 0o777, 0o600);
       assert.doesNotMatch(env, /AGE-SECRET-KEY/);
     });
@@ -198,6 +205,31 @@ export function backupChecks(current: () => EngineSession) {
       );
     });
 
+    it('fails the drill on an archive that someone else put on the remote', () => {
+      // A stranger's archive, encrypted to the site's public key, newer than any.
+      const stranger = scratchDir('portfolio-engine-stranger-');
+      writeFileSync(path.join(stranger, 'stranger.env'), 'JWT_SECRET=fremd\n');
+      const recipient = /^BACKUP_AGE_RECIPIENTS=(\S+)$/m.exec(
+        readFileSync(path.join(session.project.dir, '.env'), 'utf8'),
+      )?.[1];
+      const made = runTool(backupCli, ['create', '--file', `env=${stranger}/stranger.env`], {
+        PATH: process.env.PATH ?? '',
+        BACKUP_DIR: stranger,
+        BACKUP_AGE_RECIPIENTS: recipient,
+      });
+      assert.equal(made.status, 0, made.stderr);
+      strangers = path.join(stranger, encrypted(stranger)[0]);
+      const onRemote = path.join(remote.copies, 'portfolio-backup-2099-01-01T000000Z.tar.gz.age');
+      copyFileSync(strangers, onRemote);
+      try {
+        const checked = session.project.make('backup-check', { AGE_IDENTITY: identity });
+        assert.notEqual(checked.status, 0);
+        assert.match(checked.stderr, /^Archiv abgelehnt: portfolio-backup-2099.* nicht signiert/m);
+      } finally {
+        rmSync(onRemote);
+      }
+    });
+
     it('make backup-check fails on a copy damaged at the remote', () => {
       const bytes = readFileSync(copy);
       writeFileSync(copy, bytes.subarray(0, Math.floor(bytes.length * 0.7)));
@@ -226,10 +258,15 @@ export function backupChecks(current: () => EngineSession) {
       }
     });
 
-    it('refuses a wrong key and a damaged archive with one line each, before anything is touched', () => {
+    it("refuses a wrong key, a damaged and a stranger's archive with one line each, before anything is touched", () => {
       session.make('down');
+      // Another age key beside the site's own signing key: age itself refuses it.
       const other = path.join(path.dirname(identity), 'other-key.txt');
-      spawnSync('age-keygen', ['-o', other]);
+      const generated = spawnSync('age-keygen', { encoding: 'utf8' }).stdout;
+      const signingLine = /^# portfolio-backup-signing-key: .*$/m.exec(
+        readFileSync(identity, 'utf8'),
+      );
+      writeFileSync(other, `${signingLine?.[0]}\n${generated}`);
       const wrong = session.project.make('restore', { FILE: copy, AGE_IDENTITY: other });
       assert.notEqual(wrong.status, 0);
       assert.match(wrong.stderr, /Falscher Schlüssel: .* nichts verändert\./);
@@ -239,6 +276,9 @@ export function backupChecks(current: () => EngineSession) {
       const refused = session.project.make('restore', { FILE: damaged, AGE_IDENTITY: identity });
       assert.notEqual(refused.status, 0);
       assert.match(refused.stderr, /Archiv abgelehnt: /);
+      const foreign = session.project.make('restore', { FILE: strangers, AGE_IDENTITY: identity });
+      assert.notEqual(foreign.status, 0);
+      assert.match(foreign.stderr, /^Archiv abgelehnt: nicht signiert/m);
       assert.equal(session.project.containerId('api'), undefined, 'the site was not started');
     });
 
