@@ -40,7 +40,7 @@ docker-check:
 up: docker-check ## Start the site on WEB_PORT (8080): pulls the images if PORTFOLIO_IMAGES is set, else builds them
 	@$(call START,)
 	@echo "Website on port WEB_PORT (default 8080), mails: http://127.0.0.1:8025/ (MAILPIT_UI_PORT)"
-	@echo "One-time password (when AUTH_PASSWORD_HASH is empty): make logs"
+	@echo "Login without AUTH_PASSWORD_HASH: the one-time password of the first start (make logs); your own: make password"
 
 up-tls: docker-check ## The same with HTTPS: certificate from certbot for DOMAIN (or TLS_DIR), see docs/operations.md
 	@$(call START,$(TLS_FILES))
@@ -218,10 +218,28 @@ node_modules: package-lock.json
 local: node_modules ## Run the stack natively: nginx :8080, API :3000, SMTP sink (Ctrl-C stops)
 	npx tsx stack/src/local.ts
 
-password: node_modules ## Make a value for AUTH_PASSWORD_HASH (asks for the password)
-	@stty -echo 2>/dev/null; printf 'Passwort: '; read -r pw; stty echo 2>/dev/null; echo; \
-	if [ -z "$$pw" ]; then echo 'Kein Passwort eingegeben.' >&2; exit 1; fi; \
-	hash=$$(printf %s "$$pw" | npm run -s hash-password -w api) && echo "AUTH_PASSWORD_HASH=$$hash"
+# The login password (docs/operations.md, "Passwort"): asked for here twice
+# without echo, and piped as two lines into the API's set-password tool,
+# which refuses an empty one or two different ones and writes the hash into
+# .env. The Docker target runs the tool in a short-lived container of the
+# API image (docker-compose.tools.yml) with the project at /project, as
+# make backup-key runs the backup tool: run -T gives the container no
+# terminal, so the asking happens here. The password reaches the tool on
+# stdin only, never in a command line.
+.PHONY: password-local
+PASSWORD_CLI_DOCKER := $(COMPOSE) -f docker-compose.yml -f docker-compose.tools.yml \
+	run --rm --no-deps -T password --project /project
+PASSWORD_CLI_LOCAL := npm run -s set-password -w api
+ASK_PASSWORD_TWICE = trap 'stty echo 2>/dev/null' EXIT; trap 'exit 130' INT TERM; \
+	stty -echo 2>/dev/null; printf 'Neues Passwort: '; IFS= read -r pw; \
+	printf '\nNoch einmal: '; IFS= read -r again; stty echo 2>/dev/null; echo; \
+	printf '%s\n%s\n' "$$pw" "$$again"
+
+password: docker-check ## Set the login password: asks twice, writes AUTH_PASSWORD_HASH into .env (Docker)
+	@$(ASK_PASSWORD_TWICE) | $(PASSWORD_CLI_DOCKER)
+
+password-local: node_modules ## The same without Docker
+	@$(ASK_PASSWORD_TWICE) | $(PASSWORD_CLI_LOCAL)
 
 lint: node_modules ## ESLint and Prettier over the whole repository
 	npm run lint

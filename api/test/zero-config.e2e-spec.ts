@@ -1,24 +1,42 @@
-import { applyTestEnv, loginToken, startTestApp } from './support/test-app';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  applyTestEnv,
+  loginToken,
+  startTestApp,
+  TEST_PASSWORD,
+  type TestApp,
+} from './support/test-app';
+import { scratchDir } from './support/scratch';
 import { createApp } from '../src/app.setup';
 
 describe('start-up configuration', () => {
+  const MADE =
+    /One-time password for user "bewerbung" \(stays valid until you set your own with make password\): (\S+)/g;
+  const STILL_HOLDS =
+    /The one-time password for user "bewerbung" made on (\d{4}-\d{2}-\d{2}) still holds \(shown in the log of that start\); set your own with make password\./g;
+  const login = (testApp: TestApp, password: string) =>
+    testApp.http().post('/api/auth/login').send({ username: 'bewerbung', password });
+
+  /** A start without AUTH_PASSWORD_HASH on `accessDir`: its log and the password it printed. */
+  async function startWithout(accessDir: string) {
+    const testApp = await startTestApp({ AUTH_PASSWORD_HASH: '', ACCESS_DIR: accessDir });
+    const log = testApp.logger.text();
+    return { testApp, log, printed: [...log.matchAll(MADE)].map((match) => match[1]) };
+  }
+
   it('without a password hash, prints a one-time password once and accepts it', async () => {
     const testApp = await startTestApp({ AUTH_PASSWORD_HASH: '', JWT_SECRET: '' });
     try {
       const log = testApp.logger.text();
-      const matches = [
-        ...log.matchAll(/One-time password for user "bewerbung" \(valid until restart\): (\S+)/g),
-      ];
+      const matches = [...log.matchAll(MADE)];
       expect(matches).toHaveLength(1);
+      expect([...log.matchAll(STILL_HOLDS)]).toHaveLength(0);
       const password = matches[0][1];
       expect(password.length).toBeGreaterThanOrEqual(20);
       expect(log).toContain('JWT_SECRET is not set');
 
-      const response = await testApp
-        .http()
-        .post('/api/auth/login')
-        .send({ username: 'bewerbung', password })
-        .expect(200);
+      const response = await login(testApp, password).expect(200);
       await testApp
         .http()
         .get('/api/documents')
@@ -29,14 +47,80 @@ describe('start-up configuration', () => {
     }
   });
 
-  it('makes a different one-time password for each start', async () => {
-    const passwords: string[] = [];
-    for (let start = 0; start < 2; start += 1) {
-      const testApp = await startTestApp({ AUTH_PASSWORD_HASH: '' });
-      passwords.push(/valid until restart\): (\S+)/.exec(testApp.logger.text())?.[1] ?? '');
+  it('keeps the one-time password beside the accesses as a hash only, owner-only', async () => {
+    const accessDir = scratchDir('portfolio-access-');
+    const { testApp, printed } = await startWithout(accessDir);
+    await testApp.close();
+    const file = join(accessDir, 'one-time-password.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    expect(Object.keys(stored).sort()).toEqual(['createdAt', 'hash']);
+    expect(stored.hash).toMatch(/^scrypt:/);
+    expect(readFileSync(file, 'utf8')).not.toContain(printed[0]);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps the one-time password across a restart and never prints it again', async () => {
+    const accessDir = scratchDir('portfolio-access-');
+    const first = await startWithout(accessDir);
+    const [password] = first.printed;
+    await first.testApp.close();
+
+    const restarted = await startWithout(accessDir);
+    try {
+      expect(restarted.printed).toEqual([]);
+      expect(restarted.log).not.toContain(password);
+      const [holds, ...more] = [...restarted.log.matchAll(STILL_HOLDS)];
+      expect(more).toHaveLength(0);
+      const { createdAt } = JSON.parse(
+        readFileSync(join(accessDir, 'one-time-password.json'), 'utf8'),
+      );
+      expect(holds[1]).toBe(createdAt.slice(0, 10));
+      await login(restarted.testApp, password).expect(200);
+    } finally {
+      await restarted.testApp.close();
+    }
+  });
+
+  it('uses a set AUTH_PASSWORD_HASH instead, says nothing of the kept one and leaves it', async () => {
+    const accessDir = scratchDir('portfolio-access-');
+    const first = await startWithout(accessDir);
+    const [oneTime] = first.printed;
+    await first.testApp.close();
+    const kept = readFileSync(join(accessDir, 'one-time-password.json'), 'utf8');
+
+    const testApp = await startTestApp({ ACCESS_DIR: accessDir });
+    try {
+      expect(testApp.logger.text()).not.toMatch(/one-time password/i);
+      await login(testApp, TEST_PASSWORD).expect(200);
+      await login(testApp, oneTime).expect(401);
+      expect(readFileSync(join(accessDir, 'one-time-password.json'), 'utf8')).toBe(kept);
+    } finally {
       await testApp.close();
     }
+  });
+
+  it('makes a different one-time password for each new data folder', async () => {
+    const passwords: string[] = [];
+    for (let start = 0; start < 2; start += 1) {
+      const { testApp, printed } = await startWithout(scratchDir('portfolio-access-'));
+      passwords.push(printed[0] ?? '');
+      await testApp.close();
+    }
+    expect(passwords[0]).not.toEqual('');
     expect(passwords[0]).not.toEqual(passwords[1]);
+  });
+
+  it('refuses to start on a damaged one-time password file and says what to do', async () => {
+    const accessDir = scratchDir('portfolio-access-');
+    writeFileSync(join(accessDir, 'one-time-password.json'), '{"hash":');
+    await applyTestEnv({ AUTH_PASSWORD_HASH: '', ACCESS_DIR: accessDir });
+    const start = async () => {
+      const app = await createApp({ logger: false, abortOnError: false });
+      await app.init().finally(() => app.close());
+    };
+    await expect(start()).rejects.toThrow(
+      /one-time-password\.json is damaged \(not JSON\): set AUTH_PASSWORD_HASH \(make password\)/,
+    );
   });
 
   it('signs tokens with the lifetime from JWT_EXPIRES_IN', async () => {

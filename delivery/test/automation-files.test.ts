@@ -64,6 +64,14 @@ describe('compose files against the Compose Specification schema', () => {
     assert.deepEqual(errorsOf(merged), []);
   });
 
+  it('accepts docker-compose.yml merged with docker-compose.tools.yml', () => {
+    const merged = mergeCompose(
+      parse(read('docker-compose.yml'), { merge: true }),
+      parse(read('docker-compose.tools.yml'), { merge: true }),
+    );
+    assert.deepEqual(errorsOf(merged), []);
+  });
+
   it('refuses what compose would refuse', () => {
     const broken = parse(read('docker-compose.yml'), { merge: true }) as {
       services: Record<string, Tree>;

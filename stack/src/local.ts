@@ -25,7 +25,7 @@ function describe(stack: Stack): string {
     `Website:   ${stack.httpsUrl ?? stack.baseUrl}/`,
     `API:       ${stack.apiUrl}/api/health (directly, without nginx)`,
     `Login:     user "${stack.username}", password from AUTH_PASSWORD_HASH in .env` +
-      ' or the one-time password the API printed above',
+      ' or the one-time password the API printed on its first start (make password-local sets one)',
     stack.mailDir
       ? `Mails:     saved as .eml files in ${path.relative(repoRoot, stack.mailDir)}/`
       : 'Mails:     sent to the SMTP_HOST from the configuration',

@@ -41,7 +41,7 @@ export interface StackOptions {
   /**
    * Login password, hashed into AUTH_PASSWORD_HASH. Unset: a random one
    * (returned in `password`). `null`: keep the configured hash, or let the
-   * API make and log its one-time password.
+   * API use its one-time password (made and logged once, then kept in ACCESS_DIR).
    */
   password?: string | null;
   /** Variables for the API (LOGIN_RATE_LIMIT, MAIL_TO, ...) and nginx (NGINX_LOGIN_RATE, ...). */

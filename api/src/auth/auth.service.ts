@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AppConfig, appConfig } from '../config/app-config';
@@ -6,12 +6,8 @@ import { MailService } from '../mail/mail.service';
 import { JWT_SIGNING_KEY } from './jwt-signing-key.provider';
 import { JWT_ALGORITHM } from './jwt.strategy';
 import { LoginLockout } from './login-lockout';
-import {
-  ParsedPasswordHash,
-  hashPassword,
-  parsePasswordHash,
-  verifyPassword,
-} from './password-hash';
+import { oneTimePassword } from './one-time-password';
+import { ParsedPasswordHash, verifyPassword } from './password-hash';
 import { ScryptSlots } from './scrypt-slots';
 
 // Hashing first makes the comparison constant-time even for different lengths.
@@ -39,7 +35,7 @@ export class AuthService implements OnModuleInit {
   }
 
   async onModuleInit(): Promise<void> {
-    this.passwordHash = this.config.auth.passwordHash ?? (await this.createOneTimePassword());
+    this.passwordHash = this.config.auth.passwordHash ?? (await this.keptOneTimePassword());
   }
 
   /** Returns a token for the configured account, or undefined; both parts are always checked. */
@@ -89,14 +85,19 @@ export class AuthService implements OnModuleInit {
     );
   }
 
-  // Zero-config start without a known default password: a fresh one per process, shown once.
-  private async createOneTimePassword(): Promise<ParsedPasswordHash> {
-    const password = randomBytes(18).toString('base64url');
-    const hash = parsePasswordHash(await hashPassword(password));
-    if (!hash) throw new Error('Could not create the one-time password');
-    this.logger.warn(
-      `AUTH_PASSWORD_HASH is not set. One-time password for user "${this.config.auth.username}" (valid until restart): ${password}`,
-    );
-    return hash;
+  // Zero-config start without a known default password: one made on the first start and
+  // kept, so a password given out holds across restarts; it is shown by that start only.
+  private async keptOneTimePassword(): Promise<ParsedPasswordHash> {
+    const made = await oneTimePassword(this.config.access.dir);
+    const user = this.config.auth.username;
+    if (made.password !== undefined)
+      this.logger.warn(
+        `AUTH_PASSWORD_HASH is not set. One-time password for user "${user}" (stays valid until you set your own with make password): ${made.password}`,
+      );
+    else
+      this.logger.warn(
+        `AUTH_PASSWORD_HASH is not set. The one-time password for user "${user}" made on ${made.createdAt.slice(0, 10)} still holds (shown in the log of that start); set your own with make password.`,
+      );
+    return made.hash;
   }
 }

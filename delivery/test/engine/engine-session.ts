@@ -22,6 +22,8 @@ export interface MailpitMessage {
 }
 
 export class EngineSession {
+  private lastOneTimePassword?: string;
+
   private constructor(
     readonly engine: Engine,
     readonly baseImages: BaseImage[],
@@ -190,14 +192,20 @@ export class EngineSession {
     });
   }
 
-  /** The current one-time password: the newest one in the API's log. */
+  /**
+   * The current one-time password: the newest one in the API's log, else the
+   * last one seen. The API keeps it on its volume and prints it only on the
+   * start that makes it, so a new container's log (after make down and make
+   * up) names it no more.
+   */
   oneTimePassword(): string {
     const all = [
       ...this.logs('api').matchAll(/One-time password for user "bewerbung"[^:]*: (\S+)/g),
     ];
-    const password = all.at(-1)?.[1];
-    if (!password) throw new Error('no one-time password in `docker compose logs api`');
-    return password;
+    this.lastOneTimePassword = all.at(-1)?.[1] ?? this.lastOneTimePassword;
+    if (!this.lastOneTimePassword)
+      throw new Error('no one-time password in `docker compose logs api`');
+    return this.lastOneTimePassword;
   }
 
   async login(): Promise<string> {
