@@ -5,30 +5,21 @@
 // file holds the secret age key and the public signing key: it opens the
 // archives and proves they are the site's. It belongs with the owner and
 // never stays on the Pi beside the archives. Written once, never printed.
-import { open, readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { replaceFileDurably } from '../common/durable-file';
+import { open } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { changeSettings, readSetting, withSetting } from '../config/env-file-setting';
 import { newKeyPair, KeyError } from './archive-crypto';
 import { newSigningPair, signingKeyLine } from './archive-signature';
-import { handToOwnerOf, ownAs } from './file-owner';
+import { handToOwnerOf } from './file-owner';
 
 const RECIPIENTS = 'BACKUP_AGE_RECIPIENTS';
-const lineOf = (setting: string) => new RegExp(`^${setting}=(.*)$`, 'm');
-
-/** .env's text with `setting` set to `value` (a line of its own when new). */
-function setLine(envText: string, setting: string, value: string): string {
-  if (lineOf(setting).test(envText)) return envText.replace(lineOf(setting), `${setting}=${value}`);
-  const separator = envText === '' || envText.endsWith('\n') ? '' : '\n';
-  return `${envText}${separator}${setting}=${value}\n`;
-}
 
 /** .env's text with `recipient` added to BACKUP_AGE_RECIPIENTS. */
 export function addRecipient(envText: string, recipient: string): string {
-  const present = lineOf(RECIPIENTS)
-    .exec(envText)?.[1]
-    .replace(/^["']|["']$/g, '')
+  const present = readSetting(envText, RECIPIENTS)
+    ?.replace(/^["']|["']$/g, '')
     .trim();
-  return setLine(envText, RECIPIENTS, present ? `${present},${recipient}` : recipient);
+  return withSetting(envText, RECIPIENTS, present ? `${present},${recipient}` : recipient);
 }
 
 async function writeSecret(out: string, text: string): Promise<void> {
@@ -50,12 +41,9 @@ async function writeSecret(out: string, text: string): Promise<void> {
 export async function makeBackupKey(project: string, out: string): Promise<string> {
   const { file, recipient } = await newKeyPair();
   const signing = newSigningPair();
-  const envFile = join(project, '.env');
-  const envText = await readFile(envFile, 'utf8').catch(() => '');
-  const owner = await stat(envFile).catch(() => stat(project));
   await writeSecret(out, `${signingKeyLine(signing.publicKey)}\n${file}`);
-  const updated = setLine(addRecipient(envText, recipient), 'BACKUP_SIGNING_KEY', signing.secret);
-  await replaceFileDurably(envFile, updated, { mode: 0o600 });
-  await ownAs(envFile, owner);
+  await changeSettings(project, (envText) =>
+    withSetting(addRecipient(envText, recipient), 'BACKUP_SIGNING_KEY', signing.secret),
+  );
   return recipient;
 }

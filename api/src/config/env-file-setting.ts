@@ -63,19 +63,32 @@ export function withSetting(envText: string, name: string, value: string): strin
   return `${text}${separator}${line}\n`;
 }
 
+/** The value as written on the first line that sets `name`, if any. */
+export function readSetting(envText: string, name: string): string | undefined {
+  const entry = entriesOf(envText).find((candidate) => candidate.name === name);
+  return entry && ASSIGNMENT.exec(entry.lines.join('').replace(/\r?\n$/, ''))?.[2];
+}
+
 /**
- * Sets `name` in `project`/.env, replaced whole and owner-only. Run as root
- * (the Docker tool, or sudo), the file goes back to whoever owned it, else
- * to the owner of the project folder.
+ * Changes `project`/.env through `change`, replaced whole and owner-only. Run
+ * as root (the Docker tools, or sudo), the file goes back to whoever owned
+ * it, else to the owner of the project folder. Returns the file's path.
  */
-export async function writeSetting(project: string, name: string, value: string): Promise<string> {
+export async function changeSettings(
+  project: string,
+  change: (envText: string) => string,
+): Promise<string> {
   const envFile = join(project, '.env');
   const envText = await readFile(envFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return '';
     throw error;
   });
   const owner = await stat(envFile).catch(() => stat(project));
-  await replaceFileDurably(envFile, withSetting(envText, name, value), { mode: 0o600 });
+  await replaceFileDurably(envFile, change(envText), { mode: 0o600 });
   if (process.getuid?.() === 0) await chown(envFile, owner.uid, owner.gid);
   return envFile;
 }
+
+/** Sets `name` in `project`/.env; returns the file's path. */
+export const writeSetting = (project: string, name: string, value: string) =>
+  changeSettings(project, (envText) => withSetting(envText, name, value));
