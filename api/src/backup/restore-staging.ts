@@ -1,9 +1,7 @@
-// Writes an archive's entries into the staging of each store's restore
-// (restore-transaction.ts) while the archive is read a second time. What is
-// written is bounded by the first reading, which checked the whole archive:
-// only names its manifest lists, no file beyond the size it gives, never
-// through a link; and the second reading must find the very same manifest,
-// or the staging counts for nothing.
+// Writes an archive's entries into each store's staging (restore-transaction.ts)
+// while the archive is read a second time, bounded by the first reading, which
+// checked it whole: only names its manifest lists, no file beyond the size it
+// gives, never through a link, and the second reading must find the same manifest.
 import { lstat, mkdir, open, symlink } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Header } from 'tar-stream';
@@ -21,7 +19,7 @@ import {
 } from './backup-manifest';
 import { syncToDisk } from '../common/durable-file';
 import { giveBack, ownAs } from './file-owner';
-import type { Swap } from './restore-transaction';
+import { stagedRoot, type Swap } from './restore-transaction';
 
 /** Where an archive entry of a store lies below `base` (the store's staging or its target). */
 function placeOf(base: string, storeName: string, entryPath: string): string {
@@ -33,10 +31,9 @@ function placeOf(base: string, storeName: string, entryPath: string): string {
 async function parentsOf(staging: string, path: string): Promise<void> {
   let folder = staging;
   for (const part of relative(staging, dirname(path)).split(sep).filter(Boolean)) {
-    folder = join(folder, part);
-    const stats = await lstat(folder).catch(() => undefined);
+    const stats = await lstat((folder = join(folder, part))).catch(() => undefined);
     if (!stats) await mkdir(folder, { mode: 0o700 });
-    else if (!stats.isDirectory() || stats.isSymbolicLink())
+    else if (!stats.isDirectory())
       throw new ArchiveRefusedError(`${path} läge unter einem Link oder einer Datei`);
   }
 }
@@ -44,27 +41,21 @@ async function parentsOf(staging: string, path: string): Promise<void> {
 async function fileSink(path: string, entry: FileEntry): Promise<EntrySink> {
   const file = await open(path, 'wx', 0o600);
   let written = 0;
+  const tooLarge = () => new ArchiveRefusedError(`${entry.path} ist grösser als im Manifest`);
   return {
-    write: (chunk) => {
-      written += chunk.length;
-      if (written > entry.size)
-        return Promise.reject(new ArchiveRefusedError(`${entry.path} ist grösser als im Manifest`));
-      return file.write(chunk);
-    },
-    end: async () => {
-      try {
-        await file.chmod(entry.mode);
-        await ownAs(path, entry);
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-    },
+    write: (chunk) =>
+      (written += chunk.length) > entry.size ? Promise.reject(tooLarge()) : file.write(chunk),
+    end: () =>
+      file
+        .chmod(entry.mode)
+        .then(() => ownAs(path, entry))
+        .then(() => file.sync())
+        .finally(() => file.close()),
   };
 }
 
 async function writeEntry(swap: Swap, entry: ManifestEntry): Promise<EntrySink | undefined> {
-  const path = placeOf(swap.staging, swap.journal.store.name, entry.path);
+  const path = placeOf(stagedRoot(swap), swap.journal.store.name, entry.path);
   if (path === swap.staging && entry.type === 'directory') return undefined;
   await parentsOf(swap.staging, path);
   if (entry.type === 'directory') await mkdir(path, { mode: 0o700 });
@@ -80,22 +71,17 @@ export const foldersOf = (manifest: Manifest, name: string) =>
     (entry): entry is DirectoryEntry => entry.type === 'directory' && storeOf(entry.path) === name,
   );
 
-/**
- * Gives the staged folders their modes and owners, deepest first (a folder
- * made read-only last), and flushes each: the new names must be on disk
- * before the old contents move aside.
- */
+/** The staged folders' modes and owners, deepest first (a read-only one last), each flushed. */
 async function settle(swap: Swap, manifest: Manifest): Promise<void> {
   const { name } = swap.journal.store;
-  const folders = foldersOf(manifest, name)
-    .filter((folder) => folder.path !== storeRoot(name))
-    .sort((a, b) => b.path.split('/').length - a.path.split('/').length);
-  for (const folder of folders) {
+  const depth = (folder: DirectoryEntry) => folder.path.split('/').length;
+  const folders = foldersOf(manifest, name).filter((folder) => folder.path !== storeRoot(name));
+  for (const folder of folders.sort((a, b) => depth(b) - depth(a))) {
     const path = placeOf(swap.staging, name, folder.path);
     await giveBack(path, folder);
     await syncToDisk(path);
   }
-  await syncToDisk(swap.journal.store.kind === 'folder' ? swap.staging : dirname(swap.staging));
+  await syncToDisk(swap.staging);
 }
 
 /** Writes every store's new contents into its staging, as the first reading found them. */

@@ -1,9 +1,7 @@
-// Restore: the whole archive is read and checked first (its manifest, every
-// file, where it came from); then every store it holds must have a target of
-// its kind and room on its disk; then one transaction (restore-transaction.ts)
-// stages the new contents (restore-staging.ts), moves them in and commits,
-// or puts every store back as it was. A store's folder itself stays: in
-// Docker it is a volume's mount point.
+// Restore: the whole archive checked first (manifest, every file, origin),
+// every store it holds given a target of its kind with room on its disk, then
+// one transaction (restore-transaction.ts) stages the new contents
+// (restore-staging.ts), moves them in and commits, or puts every store back.
 import { readArchive, type ArchiveRead } from './archive-reader';
 import type { ArchiveKey } from './archive-crypto';
 import type { Trust } from './archive-signature';
@@ -12,7 +10,7 @@ import { ArchiveRefusedError, storeRoot, type Manifest } from './backup-manifest
 import { UsageError } from '../common/owner-command';
 import type { Store } from './backup-stores';
 import { foldersOf, stage } from './restore-staging';
-import { begin, commit, moveIn, rollBack, type Cut } from './restore-transaction';
+import { begin, commit, moveIn, rollBack, type Cut, type Swap } from './restore-transaction';
 
 export interface RestoreOptions {
   key?: ArchiveKey;
@@ -44,10 +42,6 @@ function targetsFor(manifest: Manifest, targets: Store[]): Store[] {
   });
 }
 
-function rootOf(manifest: Manifest, name: string) {
-  return foldersOf(manifest, name).find((folder) => folder.path === storeRoot(name));
-}
-
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The transaction over `held`: all stores new, or (thrown) all as before. */
@@ -57,11 +51,13 @@ async function transact(
   held: Store[],
   { key, cut }: RestoreOptions,
 ): Promise<void> {
-  let swaps: Awaited<ReturnType<typeof begin>> = [];
+  let swaps: Swap[] = [];
   try {
     swaps = await begin(held);
     await stage(file, key, first, swaps);
-    await moveIn(swaps, (name) => rootOf(first.manifest, name), cut);
+    const rootOf = (name: string) =>
+      foldersOf(first.manifest, name).find((folder) => folder.path === storeRoot(name));
+    await moveIn(swaps, rootOf, cut);
   } catch (cause) {
     const failures = await rollBack(swaps, cut);
     if (cause instanceof ArchiveRefusedError && failures.length === 0) throw cause;
@@ -72,8 +68,7 @@ async function transact(
           'Wiederherstellung setzt zurück';
     throw new Error(`Wiederherstellung abgebrochen (${describe(cause)}); ${after}.`, { cause });
   }
-  // Committed once the first journal says so: from here a failure is
-  // finished by the next command, never undone.
+  // From the first "committed" on, a failure is finished by the next command, never undone.
   await commit(swaps, cut);
 }
 
