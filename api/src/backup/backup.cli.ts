@@ -314,15 +314,16 @@ function answer(command: string, names: string[], { values, config, print }: Cal
 }
 
 /**
- * The call's settings, parsed once. A restore goes on despite a .env that
- * does not parse: it is about to replace it.
+ * The call's settings, parsed once. A restore (and make restore's verify
+ * before it) goes on despite a .env that does not parse: it is about to
+ * replace it; the line goes to stderr, beside verify's JSON.
  */
 function callOf(command: string, values: Values, given: Env, print: Print): Call {
   const project = resolve(values.project ?? REPO_ROOT);
   const env = values.project ? withEnvFile(given, join(project, '.env')) : given;
   const { config, problems } = readBackupConfig(env);
-  if (problems && command !== 'restore') throw new Error(problems);
-  if (problems) print(`${problems} Die Wiederherstellung ersetzt .env.`);
+  if (problems && !['restore', 'verify'].includes(command)) throw new Error(problems);
+  if (problems) console.error(`${problems} Die Wiederherstellung ersetzt .env.`);
   return { values, env, config, project, print };
 }
 
