@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -356,6 +357,22 @@ describe('encrypted backups copied off-site with rclone', () => {
       readdirSync(work).filter((name) => name.startsWith('portfolio-backup-check-')),
       [],
     );
+  });
+
+  it('runs the weekly check on a laptop with only the remote in .env and the key file', () => {
+    // A clone on the owner's laptop: rclone's config where rclone keeps it, .env with one line.
+    const laptop = path.join(work, 'laptop');
+    mkdirSync(path.join(laptop, '.config', 'rclone'), { recursive: true });
+    mkdirSync(path.join(laptop, 'portfolio'));
+    copyFileSync(rcloneConfig, path.join(laptop, '.config', 'rclone', 'rclone.conf'));
+    writeFileSync(
+      path.join(laptop, 'portfolio', '.env'),
+      'BACKUP_REMOTE=offsite:portfolio-backups\n',
+    );
+    const args = ['check', '--offsite', '--identity', keyFile, '--project', `${laptop}/portfolio`];
+    const run = runTool(backupCli, args, { PATH: process.env.PATH ?? '', HOME: laptop });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^Neuestes Archiv in Ordnung: \S+ in offsite:portfolio-backups, /);
   });
 
   it('brings the access links and the documents back from the off-site copy alone', () => {

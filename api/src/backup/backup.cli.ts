@@ -165,6 +165,12 @@ async function create(call: Call): Promise<void> {
   const { dir, keep, recipients, remote, signingKey } = config;
   // With --json, stdout is the one JSON line; the owner's lines go to stderr.
   const say: Print = values.json ? (text) => console.error(text) : call.print;
+  // The privacy text promises that copies leave the Pi only encrypted.
+  if (remote && recipients.length === 0)
+    throw new Error(
+      'BACKUP_REMOTE braucht BACKUP_AGE_RECIPIENTS: nur verschlüsselte Archive gehen ausser Haus ' +
+        '(make backup-key); kein Archiv geschrieben.',
+    );
   if (values.project) await adoptBackupDir(dir, call.project);
   const stores = storesOf(call, false);
   // A restore cut short is resolved first: never an archive of half-restored stores.

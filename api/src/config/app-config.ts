@@ -242,16 +242,6 @@ export function parseAppConfig(env: Env) {
 function readBackup(reader: Reader) {
   const recipients = reader.read('BACKUP_AGE_RECIPIENTS');
   const remote = reader.read('BACKUP_REMOTE');
-  // The privacy text promises that copies leave the Pi only encrypted.
-  if (remote && recipients.length === 0 && !reader.isSet('BACKUP_AGE_RECIPIENTS')) {
-    reader.problems.push(
-      'BACKUP_REMOTE needs BACKUP_AGE_RECIPIENTS: only encrypted archives leave',
-    );
-    reader.germanProblems.push(
-      'BACKUP_REMOTE braucht BACKUP_AGE_RECIPIENTS: nur verschlüsselte Archive gehen ausser Haus ' +
-        '(make backup-key)',
-    );
-  }
   return {
     dir: reader.read('BACKUP_DIR'),
     keep: reader.read('BACKUP_KEEP'),
