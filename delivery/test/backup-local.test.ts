@@ -5,7 +5,7 @@
 // BACKUP_KEEP; the archive's permissions.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import {
   appendFileSync,
   chmodSync,
@@ -89,6 +89,10 @@ describe('backup-local: create, verify, restore', () => {
       ACCESS_DIR: stores.access,
       BACKUP_DIR: backups,
       DOCUMENTS_DIR: './documents/private',
+      // The site's signing key, as make backup-key writes it: restore proves each archive is its own.
+      BACKUP_SIGNING_KEY: generateKeyPairSync('ed25519')
+        .privateKey.export({ format: 'der', type: 'pkcs8' })
+        .toString('base64'),
     };
     storeArgs = storesOf(project, stores);
     // An access made the owner's way, then used: log lines and a usage file.

@@ -155,6 +155,15 @@ describe('where an archive came from', () => {
     expect(state().access).toEqual(['{"fremde":true}']);
   });
 
+  it('refuses to restore a plain archive when nothing could prove where it came from', async () => {
+    const plain = await stranger('unproven', { at: new Date(Date.now() - 1000) });
+    const fresh = ['--project', join(work, 'fresh-pi'), '--store', `access=${access}`];
+    const before = state();
+    const refused = await run(['restore', plain, ...fresh]);
+    expect(refused.error).toMatch(/^Ohne Schlüssel lässt sich nicht prüfen, .*SKIP_ORIGIN_CHECK=1/);
+    expect(state()).toEqual(before);
+  });
+
   it('refuses a key file from before signatures in one line, unless asked', async () => {
     const oldKey = join(work, 'old-key.txt');
     writeFileSync(oldKey, readFileSync(keyFile, 'utf8').replace(/^# portfolio-backup.*\n/m, ''));

@@ -14,6 +14,7 @@ import {
   ArchiveRefusedError,
   MANIFEST_NAME,
   parseManifest,
+  shown,
   type Manifest,
   type ManifestEntry,
 } from './backup-manifest';
@@ -59,16 +60,16 @@ function checkAgainst(manifest: Manifest, seen: Map<string, Seen>): void {
   const refuse = (reason: string) => new ArchiveRefusedError(reason);
   for (const entry of manifest.entries) {
     const found = seen.get(entry.path);
-    if (!found) throw refuse(`${entry.path} fehlt im Archiv`);
-    if (TYPES[found.type] !== entry.type) throw refuse(`${entry.path} hat die falsche Art`);
+    if (!found) throw refuse(`${shown(entry.path)} fehlt im Archiv`);
+    if (TYPES[found.type] !== entry.type) throw refuse(`${shown(entry.path)} hat die falsche Art`);
     if (entry.type === 'file' && (found.size !== entry.size || found.sha256 !== entry.sha256))
-      throw refuse(`${entry.path} ist verändert (Grösse oder SHA-256 weicht ab)`);
+      throw refuse(`${shown(entry.path)} ist verändert (Grösse oder SHA-256 weicht ab)`);
     if (entry.type === 'symlink' && found.target !== entry.target)
-      throw refuse(`${entry.path} ist verändert (Ziel des Links)`);
+      throw refuse(`${shown(entry.path)} ist verändert (Ziel des Links)`);
   }
   const listed = new Set(manifest.entries.map((entry) => entry.path));
   const extra = [...seen.keys()].find((path) => !listed.has(path));
-  if (extra !== undefined) throw refuse(`${extra} steht nicht im Manifest`);
+  if (extra !== undefined) throw refuse(`${shown(extra)} steht nicht im Manifest`);
 }
 
 async function readAll(body: Readable, name: string, limit: number): Promise<Buffer> {
@@ -76,7 +77,7 @@ async function readAll(body: Readable, name: string, limit: number): Promise<Buf
   let length = 0;
   for await (const chunk of body) {
     length += (chunk as Buffer).length;
-    if (length > limit) throw new ArchiveRefusedError(`${name} ist zu gross`);
+    if (length > limit) throw new ArchiveRefusedError(`${shown(name)} ist zu gross`);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -124,7 +125,8 @@ export async function readArchive(
       const name = header.name.replace(/\/$/, '');
       const again =
         (name === MANIFEST_NAME && manifestBytes) || (name === SIGNATURE_NAME && signature);
-      if (seen.has(name) || again) throw new ArchiveRefusedError(`${name} steht zweimal im Archiv`);
+      if (seen.has(name) || again)
+        throw new ArchiveRefusedError(`${shown(name)} steht zweimal im Archiv`);
       const readable = body as unknown as Readable;
       if (name === MANIFEST_NAME) {
         manifestBytes = await readAll(readable, name, MAX_MANIFEST_BYTES);
@@ -133,7 +135,7 @@ export async function readArchive(
       if (name === SIGNATURE_NAME) {
         const text = (await readAll(readable, name, MAX_SIGNATURE_BYTES)).toString('utf8');
         signature = parseSignature(text);
-        if (!signature) throw new ArchiveRefusedError(`${name} ist nicht lesbar`);
+        if (!signature) throw new ArchiveRefusedError(`${shown(name)} ist nicht lesbar`);
         continue;
       }
       const hash = createHash('sha256');

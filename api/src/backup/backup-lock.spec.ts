@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from 'node
 import { join } from 'node:path';
 import { scratchDir } from '../../test/support/scratch';
 import { readArchive } from './archive-reader';
+import { newSigningPair } from './archive-signature';
 import { withBackupLock } from './backup-lock';
 import { runBackupCommand } from './backup.cli';
 
@@ -16,7 +17,9 @@ describe('one command at a time', () => {
   const access = join(work, 'access');
   const backups = join(work, 'backups');
   const stores = ['--project', project, '--store', `access=${access}`];
-  const run = (args: string[]) => runBackupCommand(args, { BACKUP_DIR: backups }, () => undefined);
+  // Signed by the site, so that restore can prove the archive is its own.
+  const env = { BACKUP_DIR: backups, BACKUP_SIGNING_KEY: newSigningPair().secret };
+  const run = (args: string[]) => runBackupCommand(args, env, () => undefined);
 
   /** Many files, so that the restore takes a while and the backup has something to meet. */
   function fill(state: string): Record<string, string> {

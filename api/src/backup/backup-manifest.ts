@@ -52,6 +52,9 @@ export interface Manifest {
 
 export class ArchiveRefusedError extends Error {}
 
+/** A name from an archive as a refusal shows it: control characters escaped, never sent to the terminal. */
+export const shown = (name: unknown) => JSON.stringify(String(name)).slice(1, -1);
+
 export function storeRoot(name: string): string {
   return `${STORES_PREFIX}/${name}`;
 }
@@ -133,7 +136,8 @@ export function parseManifest(text: string): Manifest {
   const byPath = new Map<string, ManifestEntry>();
   const folded = new Set<string>();
   for (const entry of manifest.entries) {
-    const bad = () => new ArchiveRefusedError(`manifest.json: ungültiger Eintrag ${entry?.path}`);
+    const bad = () =>
+      new ArchiveRefusedError(`manifest.json: ungültiger Eintrag ${shown(entry?.path)}`);
     if (!checkEntry(entry) || folded.has(foldName(entry.path))) throw bad();
     folded.add(foldName(entry.path));
     const name = storeOf(entry.path);
@@ -147,13 +151,13 @@ export function parseManifest(text: string): Manifest {
     // writes through a link or below a file.
     for (let parent = posix.dirname(entry.path); storeOf(parent); parent = posix.dirname(parent)) {
       if (byPath.get(parent)?.type !== 'directory')
-        throw new ArchiveRefusedError(`manifest.json: ungültiger Eintrag ${entry.path}`);
+        throw new ArchiveRefusedError(`manifest.json: ungültiger Eintrag ${shown(entry.path)}`);
     }
   }
   for (const [name, kind] of stores) {
     const root = byPath.get(storeRoot(name));
     if (root?.type !== (kind === 'folder' ? 'directory' : 'file'))
-      throw new ArchiveRefusedError(`manifest.json: Speicher ${name} fehlt`);
+      throw new ArchiveRefusedError(`manifest.json: Speicher ${shown(name)} fehlt`);
   }
   return manifest;
 }

@@ -203,24 +203,38 @@ async function prune({ config, print }: Call): Promise<void> {
   if (removed.length > 0) print(`Hier: ${describePruned(removed, config.keep)} in ${config.dir}`);
 }
 
-/** The key file, and what an archive must prove: from the key file, else from the settings. */
-async function trustOf({ values, config }: Call): Promise<{ key?: ArchiveKey; trust: Trust }> {
+/**
+ * The key file, and what an archive must prove: a signature checked against
+ * the key file's public key, else against BACKUP_SIGNING_KEY's; without
+ * either, nothing proves an archive is the site's, and only the owner's
+ * SKIP_ORIGIN_CHECK lets it in. The drill alone reads a folder of plain
+ * archives without keys: it writes nothing.
+ */
+async function trustOf(
+  { values, config }: Call,
+  command: string,
+): Promise<{ key?: ArchiveKey; trust: Trust }> {
   const skip = values['skip-origin-check'] === true;
-  if (values.identity !== undefined) {
-    const key = await readIdentityFile(values.identity);
-    if (!key.signer && !skip)
-      throw new KeyError(
-        `${key.file} enthält keinen Signaturschlüssel (eine Schlüsseldatei von vor den ` +
+  const key = values.identity === undefined ? undefined : await readIdentityFile(values.identity);
+  const [signerKey, source] = key
+    ? [key.signer, key.file]
+    : [config.signingKey && publicKeyOf(config.signingKey), 'BACKUP_SIGNING_KEY'];
+  const signer = signerKey ? { key: signerKey, source } : undefined;
+  const encryptedOnly = key !== undefined || config.recipients.length > 0;
+  const trust = { encryptedOnly, signer, skip };
+  // With a recipient configured but no key file, only an encrypted archive
+  // counts, and none opens without the key: nothing unproven gets through.
+  const proven = signer || skip || (encryptedOnly && !key);
+  if (proven || (command === 'check' && !encryptedOnly)) return { key, trust };
+  throw new KeyError(
+    key
+      ? `${key.file} enthält keinen Signaturschlüssel (eine Schlüsseldatei von vor den ` +
           'Signaturen): make backup-key macht neue Schlüssel; ein altes Archiv nur mit ' +
-          'SKIP_ORIGIN_CHECK=1 (docs/backup.md); nichts verändert.',
-      );
-    const signer = key.signer ? { key: key.signer, source: key.file } : undefined;
-    return { key, trust: { encryptedOnly: true, signer, skip } };
-  }
-  const signer = config.signingKey
-    ? { key: publicKeyOf(config.signingKey), source: 'BACKUP_SIGNING_KEY' }
-    : undefined;
-  return { trust: { encryptedOnly: config.recipients.length > 0, signer, skip } };
+          'SKIP_ORIGIN_CHECK=1 (docs/backup.md); nichts verändert.'
+      : 'Ohne Schlüssel lässt sich nicht prüfen, dass das Archiv von dieser Website stammt: ' +
+          'AGE_IDENTITY=SCHLÜSSELDATEI angeben (beim Werkzeug --identity), oder für ein Archiv ' +
+          'ohne Schlüssel SKIP_ORIGIN_CHECK=1 (docs/backup.md); nichts verändert.',
+  );
 }
 
 const SKIPPED =
@@ -235,7 +249,7 @@ const describeManifest = (archive: string, manifest: Manifest) =>
  * the HTTPS volumes by a store's "name":"letsencrypt"); its fields stay.
  */
 async function verify(archive: string, call: Call) {
-  const { key, trust } = await trustOf(call);
+  const { key, trust } = await trustOf(call, 'verify');
   const { manifest } = await readArchive(archive, { key, trust });
   if (trust.skip) console.error(SKIPPED);
   if (!call.values.json) return call.print(describeManifest(archive, manifest));
@@ -246,7 +260,7 @@ async function verify(archive: string, call: Call) {
 async function restore(archive: string, call: Call): Promise<void> {
   const { print } = call;
   const targets = storesOf(call, true);
-  const { key, trust } = await trustOf(call);
+  const { key, trust } = await trustOf(call, 'restore');
   for (const recovery of await recover(targets)) print(describeRecovery(recovery));
   const { manifest, untouched } = await restoreArchive(archive, targets, { key, trust });
   if (trust.skip) print(SKIPPED);
@@ -263,7 +277,7 @@ async function restore(archive: string, call: Call): Promise<void> {
 async function check(folder: string | undefined, call: Call): Promise<void> {
   const { values, config, print } = call;
   if (values['skip-origin-check']) throw new UsageError(USAGE);
-  const { key, trust } = await trustOf(call);
+  const { key, trust } = await trustOf(call, 'check');
   const { maxAgeMs, remote } = config;
   const options = { key, trust, maxAgeMs };
   if (folder !== undefined) {

@@ -28,7 +28,15 @@ describe('a restore too big for the disk', () => {
       mkdirSync(target);
       writeFileSync(join(target, 'accesses.json'), '{"old":true}');
       const error = await runBackupCommand(
-        ['restore', path, '--store', `access=${target}`, '--project', join(work, 'project')],
+        [
+          'restore',
+          path,
+          '--skip-origin-check',
+          '--store',
+          `access=${target}`,
+          '--project',
+          join(work, 'project'),
+        ],
         {},
         () => undefined,
       ).then(

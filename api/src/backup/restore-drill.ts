@@ -11,12 +11,10 @@ import { readArchive } from './archive-reader';
 import type { ArchiveKey } from './archive-crypto';
 import type { Trust } from './archive-signature';
 import { ArchiveRefusedError, describeStores } from './backup-manifest';
-import { ourArchives, takenAt } from './retention';
+import { CLOCK_SKEW_MS, ourArchives, takenAt } from './retention';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
-/** Clocks of the Pi and of the checking laptop may differ a little. */
-const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** An age in the largest whole unit that keeps it readable: minutes, hours, days. */
 export function describeAge(ms: number): string {

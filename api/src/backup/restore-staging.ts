@@ -12,6 +12,7 @@ import {
   ArchiveRefusedError,
   storeOf,
   storeRoot,
+  shown,
   type DirectoryEntry,
   type FileEntry,
   type Manifest,
@@ -34,14 +35,15 @@ async function parentsOf(staging: string, path: string): Promise<void> {
     const stats = await lstat((folder = join(folder, part))).catch(() => undefined);
     if (!stats) await mkdir(folder, { mode: 0o700 });
     else if (!stats.isDirectory())
-      throw new ArchiveRefusedError(`${path} läge unter einem Link oder einer Datei`);
+      throw new ArchiveRefusedError(`${shown(path)} läge unter einem Link oder einer Datei`);
   }
 }
 
 async function fileSink(path: string, entry: FileEntry): Promise<EntrySink> {
   const file = await open(path, 'wx', 0o600);
   let written = 0;
-  const tooLarge = () => new ArchiveRefusedError(`${entry.path} ist grösser als im Manifest`);
+  const tooLarge = () =>
+    new ArchiveRefusedError(`${shown(entry.path)} ist grösser als im Manifest`);
   return {
     write: (chunk) =>
       (written += chunk.length) > entry.size ? Promise.reject(tooLarge()) : file.write(chunk),
@@ -97,7 +99,7 @@ export async function stage(
     const name = header.name.replace(/\/$/, '');
     const entry = entries.get(name);
     const swap = byStore.get(storeOf(name) ?? '');
-    if (!entry || !swap) throw new ArchiveRefusedError(`${name} steht nicht im Manifest`);
+    if (!entry || !swap) throw new ArchiveRefusedError(`${shown(name)} steht nicht im Manifest`);
     return writeEntry(swap, entry);
   };
   // The origin was proven by the first reading; the same manifest proves the rest.

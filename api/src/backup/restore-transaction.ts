@@ -61,15 +61,45 @@ function swapOf(journal: Journal): Swap {
 
 async function writePhase(swap: Swap, phase: Phase): Promise<void> {
   swap.journal.phase = phase;
+  // A power cut between writing and renaming the next journal leaves it behind.
+  await rm(`${swap.file}.next.tmp`, { force: true });
   const text = `${JSON.stringify(swap.journal)}\n`;
   await replaceFileDurably(swap.file, text, { temporary: `${swap.file}.next.tmp` });
 }
 
-/** A journal is trusted only where its own name says it lies. */
+const PHASES = new Set<unknown>(['staging', 'in', 'back', 'committed']);
+const isOwner = (root: Owner) =>
+  [root.mode, root.uid, root.gid].every(Number.isSafeInteger) &&
+  root.mode >= 0 &&
+  root.mode <= 0o777;
+
+/**
+ * A journal is trusted only where its own name says it lies, naming only
+ * journals of the same restore, with a known phase and an owner of
+ * permission bits only: the API's user can write into its store's folder,
+ * and a journal is acted on as root.
+ */
 async function readJournal(file: string): Promise<Swap | undefined> {
   const text = await readFile(file, 'utf8').catch(() => undefined);
-  const swap = text === undefined ? undefined : swapOf(JSON.parse(text) as Journal);
-  return swap?.file === file ? swap : undefined;
+  if (text === undefined) return undefined;
+  let journal: Journal | undefined;
+  try {
+    journal = JSON.parse(text) as Journal;
+  } catch {
+    journal = undefined;
+  }
+  const swap = journal?.store && swapOf(journal);
+  const valid =
+    swap?.file === file &&
+    PHASES.has(journal?.phase) &&
+    (journal?.store.kind === 'folder' || journal?.store.kind === 'file') &&
+    (journal?.root === undefined || isOwner(journal.root)) &&
+    Array.isArray(journal?.journals) &&
+    journal.journals.every((other) =>
+      basename(other).endsWith(`.portfolio-restore-${journal?.id}-journal.tmp`),
+    );
+  if (!valid) throw new Error(`${file} ist kein Journal dieses Werkzeugs: prüfen und löschen.`);
+  return swap;
 }
 
 /** The store's contents where it lives: its folder's entries, or its file (if there). */

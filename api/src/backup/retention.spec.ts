@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { archiveName, ourArchives, pruneArchives, takenAt } from './retention';
+import { archiveName, ourArchives, pruneArchives, surplusOf, takenAt } from './retention';
 
 describe('archive names and BACKUP_KEEP', () => {
   let folder: string;
@@ -30,6 +30,14 @@ describe('archive names and BACKUP_KEEP', () => {
     const removed = await pruneArchives(folder, 2, join(folder, ours[3]));
     expect(removed).toEqual(ours.slice(0, 2));
     expect(readdirSync(folder).sort()).toEqual([...foreign, ...ours.slice(2)].sort());
+  });
+
+  it('counts no name dated in the future: planted ones never push the real archives out', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const real = ['24', '25'].map((day) => `portfolio-backup-2026-11-${day}T021500Z.tar.gz.age`);
+    const planted = [1, 2, 3].map((n) => `portfolio-backup-2099-01-01T000000Z-${n}.tar.gz.age`);
+    expect(surplusOf([...real, ...planted], 2, real[1], now)).toEqual([]);
+    expect(surplusOf([...real, ...planted], 1, real[1], now)).toEqual([real[0]]);
   });
 
   it('never removes the archive just written, even when its name sorts first', async () => {

@@ -58,9 +58,17 @@ export function takenAt(name: string): Date | undefined {
   return new Date(`${date}T${h}:${m}:${s}Z`);
 }
 
-/** Our oldest archives among `names` beyond `keep`; never `newest` (the one just made). */
-export function surplusOf(names: string[], keep: number, newest?: string): string[] {
-  const ours = ourArchives(names);
+/** A clock a little ahead of this one's (the Pi's, the laptop's) still counts as now. */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * Our oldest archives among `names` beyond `keep`; never `newest` (the one
+ * just made). A name dated in the future is no archive of ours: counted, a
+ * few planted on the remote would have the site delete its own copies.
+ */
+export function surplusOf(names: string[], keep: number, newest?: string, now = new Date()) {
+  const future = (name: string) => (takenAt(name)?.getTime() ?? 0) > now.getTime() + CLOCK_SKEW_MS;
+  const ours = ourArchives(names).filter((name) => !future(name));
   const removable = ours.filter((name) => newest === undefined || name !== basename(newest));
   return removable.slice(0, Math.max(0, ours.length - keep));
 }
