@@ -8,6 +8,14 @@
 
 COMPOSE ?= docker compose
 TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
+# What the owner names on the command line (make restore FILE=…) reaches the
+# commands through the environment, never spliced into a recipe's text, and
+# as written: make would otherwise expand $(…) in it before exporting it.
+OWNER_VARIABLES := NAME DAYS JSON FILE AGE_IDENTITY KEY_FILE SKIP_ORIGIN_CHECK
+KEY_FILE ?= ~/portfolio-backup-key.txt
+$(foreach variable,$(OWNER_VARIABLES),$(eval override $(variable) := $$(value $(variable))))
+export $(OWNER_VARIABLES)
+
 # Every Docker target first checks the engine and Compose versions the files
 # need and names what to install when they are missing (docs/operations.md, "Docker").
 CHECK_DOCKER ?= sh scripts/check-docker.sh "$(COMPOSE)"
@@ -70,9 +78,9 @@ mail-retry: docker-check ## Send the contact mails in the outbox's failed/ folde
 mail-retry-local: node_modules ## The same for make local (.local/mail-outbox or MAIL_OUTBOX_DIR)
 	npx tsx api/src/mail/outbox/retry-failed.cli.ts
 
-# Personal access links (docs/operations.md, "Zugänge"). NAME and DAYS reach the command
-# through the environment (make passes command-line variables on), so a name
-# with spaces or quotes needs no escaping here.
+# Personal access links (docs/operations.md, "Zugänge"). NAME and DAYS reach
+# the command through the environment (OWNER_VARIABLES), so a name with
+# spaces or quotes needs no escaping here.
 ACCESS_CLI_DOCKER := $(COMPOSE) exec -T api node dist/access/access.cli.js
 ACCESS_CLI_LOCAL := npx tsx api/src/access/access.cli.ts
 ACCESS_ADD_ARGS = add "$$NAME" $${DAYS:+--days "$$DAYS"}
@@ -111,8 +119,7 @@ access-log-local: node_modules ## The same for make local
 # Makefile in JSON or in names, one a line. The rclone container does the
 # off-site copy with the remote and the names the tool gives it.
 # FILE, AGE_IDENTITY and KEY_FILE reach the shell through the environment
-# (make passes command-line variables on), never spliced into its text: a
-# path with spaces or quotes stays a path.
+# (OWNER_VARIABLES): a path with spaces or quotes stays a path.
 # The compose project: `name` in docker-compose.yml, unless the environment
 # names another (as the engine suite does for its own runs).
 PROJECT_NAME := $(or $(COMPOSE_PROJECT_NAME),portfolio)
@@ -122,19 +129,24 @@ BACKUP_STORES := --project /project --store access=/app/access --store outbox=/a
 	--store mailpit=/data
 BACKUP_TLS_STORES := --store letsencrypt=/etc/letsencrypt --store certificates=/certs
 BACKUP_CLI_LOCAL := npx tsx api/src/backup/backup.cli.ts
-# Where make backup-key writes the key file: outside the repository, for the owner to take away.
-KEY_FILE ?= $(HOME)/portfolio-backup-key.txt
-export KEY_FILE
+# KEY_FILE (above, ~/portfolio-backup-key.txt): where make backup-key writes
+# the key file, outside the repository, for the owner to take away.
 # Shell helpers for a file an environment variable names, ~/ expanded (zsh
 # leaves it as it is after NAME=): its folder as an absolute path (to mount)
-# and its name; `key_mount` sets $$key_dir and $$key for AGE_IDENTITY.
+# and its name; `key_mount` sets $$key_file (only that file is mounted) and
+# $$key for AGE_IDENTITY. $$nl: a line end, for IFS where the remote's names
+# are split (only there: the other expansions here split at spaces).
 PATH_FNS = home() { case $$1 in "~/"*) printf '%s/%s' "$$HOME" "$${1\#"~/"}";; *) printf %s "$$1";; esac; }; \
 	folder_of() { (cd "$$(dirname -- "$$(home "$$1")")" && pwd); }; \
 	name_of() { basename -- "$$1"; }; \
 	key_mount() { [ -z "$${AGE_IDENTITY:-}" ] && return 0; \
-	  key_dir=$$(folder_of "$$AGE_IDENTITY") && key="/identity/$$(name_of "$$AGE_IDENTITY")"; };
-KEY_MOUNT = $${key:+-v "$$key_dir:/identity:ro"}
+	  key_file="$$(folder_of "$$AGE_IDENTITY")/$$(name_of "$$AGE_IDENTITY")" && \
+	  key="/identity/$$(name_of "$$AGE_IDENTITY")"; }; \
+	nl=$$(printf '\n_'); nl=$${nl%_};
+KEY_MOUNT = $${key:+-v "$$key_file:$$key:ro"}
 KEY_ARG = $${key:+--identity "$$key"}
+# SKIP_ORIGIN_CHECK=1, and nothing else, restores an archive made before signatures.
+SKIP_ARG = $$([ "$${SKIP_ORIGIN_CHECK:-}" = 1 ] && echo --skip-origin-check)
 NEED_FILE = @test -n "$${FILE:-}" || { echo 'Welches Archiv? make $@ FILE=backups/portfolio-backup-….tar.gz.age' >&2; exit 2; }
 # The off-site copy: scripts/backup-offsite.sh in the rclone container, as
 # the user who runs make (the owner of BACKUP_DIR's archives and of rclone's config).
@@ -144,17 +156,18 @@ OFFSITE_RUN = $(BACKUP_COMPOSE) run --rm --no-deps -T --user "$$(id -u):$$(id -g
 # at the remote; then the remote's surplus by BACKUP_KEEP, as the tool names
 # it; only then here. set -f: the remote's names are never globbed.
 backup: docker-check ## Archive accesses, outbox, inbox, certificates, .env, documents into BACKUP_DIR, copy it off-site (Docker)
-	@if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
+	@$(PATH_FNS) if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
 	out=$$(PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
 	  $(BACKUP_RUN) backup$$tls create --json $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}) || exit $$?; \
-	field() { printf '%s\n' "$$out" | sed -n "s/.*\"$$1\":\"\([^\"]*\)\".*/\1/p"; }; \
-	name=$$(field offsite); remote=$$(field remote); \
+	name=$$(printf '%s\n' "$$out" | sed -n 's/.*"offsite":"\(portfolio-backup-[0-9TZ-]*\.tar\.gz\.age\)".*/\1/p'); \
 	[ -n "$$name" ] || exit 0; \
+	remote=$$($(BACKUP_RUN) backup remote --project /project) || exit 1; \
 	set -f; \
 	$(OFFSITE_RUN) offsite push "$$remote" "/backups/$$name" || exit 1; \
 	names=$$($(OFFSITE_RUN) offsite list "$$remote") || exit 1; \
-	old=$$($(BACKUP_RUN) backup surplus --project /project --newest "$$name" -- $$names) || exit 1; \
-	if [ -n "$$old" ]; then $(OFFSITE_RUN) offsite delete "$$remote" $$old || exit 1; fi; \
+	old=$$(IFS=$$nl; $(BACKUP_RUN) backup surplus --project /project --newest "$$name" -- $$names) \
+	  || exit 1; \
+	if [ -n "$$old" ]; then (IFS=$$nl; $(OFFSITE_RUN) offsite delete "$$remote" $$old) || exit 1; fi; \
 	$(BACKUP_RUN) backup prune --project /project
 
 backup-local: node_modules ## The same for make local (.local/…, .env, documents/private); host rclone for BACKUP_REMOTE
@@ -170,8 +183,7 @@ restore: docker-check ## Restore FILE=backups/….tar.gz.age (AGE_IDENTITY=key f
 	  echo 'Die Website läuft noch: zuerst make down, dann make restore FILE=…' >&2; exit 1; fi
 	@$(PATH_FNS) key_mount || exit 1; \
 	archive_dir=$$(folder_of "$$FILE") || exit 1; archive="/restore/$$(name_of "$$FILE")"; \
-	tool() { $(BACKUP_RUN) -v "$$archive_dir:/restore:ro" $(KEY_MOUNT) "$$@" $(KEY_ARG) \
-	  $${SKIP_ORIGIN_CHECK:+--skip-origin-check}; }; \
+	tool() { $(BACKUP_RUN) -v "$$archive_dir:/restore:ro" $(KEY_MOUNT) "$$@" $(KEY_ARG) $(SKIP_ARG); }; \
 	held=$$(tool restore verify --json "$$archive" --project /project) || exit 1; \
 	case "$$held" in *'"name":"letsencrypt"'*|*'"name":"certificates"'*) tls=-tls;; esac; \
 	tool restore$$tls restore "$$archive" $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} \
@@ -179,8 +191,7 @@ restore: docker-check ## Restore FILE=backups/….tar.gz.age (AGE_IDENTITY=key f
 
 restore-local: node_modules ## The same for make local (stop it first), FILE=… (AGE_IDENTITY=…)
 	$(NEED_FILE)
-	$(BACKUP_CLI_LOCAL) restore "$$FILE" --local $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"} \
-	  $${SKIP_ORIGIN_CHECK:+--skip-origin-check}
+	$(BACKUP_CLI_LOCAL) restore "$$FILE" --local $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"} $(SKIP_ARG)
 
 backup-key: docker-check ## New age and signing keys: into .env and the key file KEY_FILE (~/portfolio-backup-key.txt) (Docker)
 	@$(PATH_FNS) mkdir -p "$$(dirname -- "$$(home "$$KEY_FILE")")" && dir=$$(folder_of "$$KEY_FILE") || exit 1; \
@@ -200,7 +211,7 @@ backup-check: docker-check ## Check the newest archive (off-site, else BACKUP_DI
 	if [ -z "$$remote" ]; then drill check check; exit; fi; \
 	set -f; \
 	names=$$($(OFFSITE_RUN) offsite list "$$remote") || exit 1; \
-	newest=$$($(BACKUP_RUN) check newest -- $$names) || exit 1; \
+	newest=$$(IFS=$$nl; $(BACKUP_RUN) check newest -- $$names) || exit 1; \
 	scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/portfolio-backup-check-XXXXXX") || exit 1; \
 	trap 'rm -rf "$$scratch"' EXIT; \
 	$(OFFSITE_RUN) -v "$$scratch:/check" offsite fetch "$$remote" "$$newest" /check \

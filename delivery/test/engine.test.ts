@@ -15,6 +15,7 @@ import { firstStartChecks } from './engine/first-start.checks';
 import { containerChecks } from './engine/containers.checks';
 import { stateChecks } from './engine/state.checks';
 import { backupChecks } from './engine/backup.checks';
+import { passwordChecks } from './engine/password.checks';
 import { tlsChecks } from './engine/tls.checks';
 import { limitsChecks } from './engine/limits.checks';
 import { holdSuiteLock } from './engine/suite-lock';
@@ -51,6 +52,7 @@ describe(
       containerChecks(current);
       stateChecks(current);
       backupChecks(current);
+      passwordChecks(current);
       limitsChecks(current);
       tlsChecks(current);
     });

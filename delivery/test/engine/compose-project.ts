@@ -3,7 +3,16 @@
 // node_modules or documents/private) in a folder of its own, run with
 // Compose v2 (`docker compose`) where the engine has it, otherwise with
 // Debian's Compose 1.29 after the mechanical translation below.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +20,26 @@ import { parse, stringify } from 'yaml';
 import { repoRoot } from '@portfolio/stack';
 import { mustRun, run, runAsync, succeeded, type RunResult } from './command-run';
 import { dockerCli, type Engine } from './docker-engine';
+
+const NODE_TOOLS = new Set(['node', 'nodejs', 'npm', 'npx', 'corepack']);
+
+/**
+ * The owner's server has Docker, Compose, git and make, and no Node (README):
+ * `make` runs with the host's PATH, each folder that holds node, npm or npx
+ * replaced by a folder of links to its other programs.
+ */
+function pathWithoutNode(shadows: string, hostPath: string): string {
+  const folders = hostPath.split(':').map((folder, index) => {
+    const names = existsSync(folder) ? readdirSync(folder) : [];
+    if (!names.some((name) => NODE_TOOLS.has(name))) return folder;
+    const shadow = path.join(shadows, String(index));
+    mkdirSync(shadow, { recursive: true });
+    for (const name of names.filter((entry) => !NODE_TOOLS.has(entry)))
+      symlinkSync(path.join(folder, name), path.join(shadow, name));
+    return shadow;
+  });
+  return folders.join(':');
+}
 
 /** Every run's project name starts so; never `portfolio`, the owner's. */
 const PROJECT_PREFIX = 'portfolio-engine-test-';
@@ -110,6 +139,8 @@ export class ComposeProject {
   private readonly composeDir: string;
   /** A compose file of the suite's, added after the project's files in every call. */
   private readonly overlay?: string;
+  /** make's PATH: the host's without Node. */
+  private readonly ownerPath: string;
 
   constructor(
     readonly engine: Engine,
@@ -134,6 +165,7 @@ export class ComposeProject {
     mustRun('tar', ['-C', this.dir, '-xf', path.join(this.dir, '.copy.tar')]);
     rmSync(path.join(this.dir, '.copy.tar'));
     this.retranslate();
+    this.ownerPath = pathWithoutNode(`${this.dir}-path`, this.runEnv().PATH ?? '');
   }
 
   /** The compose files again, for Compose 1 (after .env was added or removed). */
@@ -187,13 +219,23 @@ export class ComposeProject {
    * Compose 1 the version check would rightly refuse it (the product needs
    * Compose 2), so the suite, having translated the files, skips that check.
    */
-  make(target: string, vars: Record<string, string> = {}, timeoutMs?: number): RunResult {
-    return run('make', this.makeArgs(target), { cwd: this.dir, env: this.runEnv(vars), timeoutMs });
+  make(
+    target: string,
+    vars: Record<string, string> = {},
+    timeoutMs?: number,
+    input?: string,
+  ): RunResult {
+    const options = { cwd: this.dir, env: this.makeEnv(vars), timeoutMs, input };
+    return run('make', this.makeArgs(target), options);
   }
 
   /** make() without blocking, for a target that runs while visitors come. */
   makeAsync(target: string, vars: Record<string, string> = {}): Promise<RunResult> {
-    return runAsync('make', this.makeArgs(target), { cwd: this.dir, env: this.runEnv(vars) });
+    return runAsync('make', this.makeArgs(target), { cwd: this.dir, env: this.makeEnv(vars) });
+  }
+
+  private makeEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
+    return { ...this.runEnv(vars), PATH: this.ownerPath };
   }
 
   private makeArgs(target: string): string[] {
@@ -267,7 +309,7 @@ export class ComposeProject {
     this.compose(['--profile', 'test', 'down', '--volumes', '--remove-orphans', '--timeout', '5'], {
       files: TLS_FILES,
     });
-    rmSync(this.dir, { recursive: true, force: true });
-    rmSync(this.composeDir, { recursive: true, force: true });
+    for (const folder of [this.dir, this.composeDir, `${this.dir}-path`])
+      rmSync(folder, { recursive: true, force: true });
   }
 }

@@ -208,10 +208,13 @@ export class EngineSession {
     return this.lastOneTimePassword;
   }
 
+  /** The password the owner set with make password, from then on the one to log in with. */
+  ownPassword?: string;
+
   async login(): Promise<string> {
     const response = await this.post('/api/auth/login', {
       username: 'bewerbung',
-      password: this.oneTimePassword(),
+      password: this.ownPassword ?? this.oneTimePassword(),
     });
     if (response.status !== 200) throw new Error(`login answered ${response.status}`);
     return (JSON.parse(response.body.toString()) as { token: string }).token;
