@@ -45,8 +45,7 @@ import { REPO_ROOT } from '../config/paths';
 import { createArchive, type ArchiveSummary } from './archive-writer';
 import { formatBytes } from './archive-size';
 import { readArchive } from './archive-reader';
-import { KeyError, readIdentityFile, type ArchiveKey } from './archive-crypto';
-import { publicKeyOf, type Trust } from './archive-signature';
+import { SKIPPED, trustOf } from './archive-trust';
 import { ArchiveRefusedError, describeStores, type Manifest } from './backup-manifest';
 import {
   distinctStores,
@@ -203,42 +202,12 @@ async function prune({ config, print }: Call): Promise<void> {
   if (removed.length > 0) print(`Hier: ${describePruned(removed, config.keep)} in ${config.dir}`);
 }
 
-/**
- * The key file, and what an archive must prove: a signature checked against
- * the key file's public key, else against BACKUP_SIGNING_KEY's; without
- * either, nothing proves an archive is the site's, and only the owner's
- * SKIP_ORIGIN_CHECK lets it in. The drill alone reads a folder of plain
- * archives without keys: it writes nothing.
- */
-async function trustOf(
-  { values, config }: Call,
-  command: string,
-): Promise<{ key?: ArchiveKey; trust: Trust }> {
-  const skip = values['skip-origin-check'] === true;
-  const key = values.identity === undefined ? undefined : await readIdentityFile(values.identity);
-  const [signerKey, source] = key
-    ? [key.signer, key.file]
-    : [config.signingKey && publicKeyOf(config.signingKey), 'BACKUP_SIGNING_KEY'];
-  const signer = signerKey ? { key: signerKey, source } : undefined;
-  const encryptedOnly = key !== undefined || config.recipients.length > 0;
-  const trust = { encryptedOnly, signer, skip };
-  // With a recipient configured but no key file, only an encrypted archive
-  // counts, and none opens without the key: nothing unproven gets through.
-  const proven = signer || skip || (encryptedOnly && !key);
-  if (proven || (command === 'check' && !encryptedOnly)) return { key, trust };
-  throw new KeyError(
-    key
-      ? `${key.file} enthält keinen Signaturschlüssel (eine Schlüsseldatei von vor den ` +
-          'Signaturen): make backup-key macht neue Schlüssel; ein altes Archiv nur mit ' +
-          'SKIP_ORIGIN_CHECK=1 (docs/backup.md); nichts verändert.'
-      : 'Ohne Schlüssel lässt sich nicht prüfen, dass das Archiv von dieser Website stammt: ' +
-          'AGE_IDENTITY=SCHLÜSSELDATEI angeben (beim Werkzeug --identity), oder für ein Archiv ' +
-          'ohne Schlüssel SKIP_ORIGIN_CHECK=1 (docs/backup.md); nichts verändert.',
+/** The trust for a command of this call (check: read-only, never skipping). */
+const trustFor = ({ values, config }: Call, readOnly = false) =>
+  trustOf(
+    { identity: values.identity, skip: values['skip-origin-check'] === true, readOnly },
+    config,
   );
-}
-
-const SKIPPED =
-  'Herkunft nicht geprüft (SKIP_ORIGIN_CHECK): weder Signatur noch Verschlüsselung verlangt.';
 
 const describeManifest = (archive: string, manifest: Manifest) =>
   `Archiv in Ordnung: ${archive} vom ${manifest.createdAt} (Version ${manifest.version}): ` +
@@ -249,7 +218,7 @@ const describeManifest = (archive: string, manifest: Manifest) =>
  * the HTTPS volumes by a store's "name":"letsencrypt"); its fields stay.
  */
 async function verify(archive: string, call: Call) {
-  const { key, trust } = await trustOf(call, 'verify');
+  const { key, trust } = await trustFor(call);
   const { manifest } = await readArchive(archive, { key, trust });
   if (trust.skip) console.error(SKIPPED);
   if (!call.values.json) return call.print(describeManifest(archive, manifest));
@@ -260,7 +229,7 @@ async function verify(archive: string, call: Call) {
 async function restore(archive: string, call: Call): Promise<void> {
   const { print } = call;
   const targets = storesOf(call, true);
-  const { key, trust } = await trustOf(call, 'restore');
+  const { key, trust } = await trustFor(call);
   for (const recovery of await recover(targets)) print(describeRecovery(recovery));
   const { manifest, untouched } = await restoreArchive(archive, targets, { key, trust });
   if (trust.skip) print(SKIPPED);
@@ -277,7 +246,7 @@ async function restore(archive: string, call: Call): Promise<void> {
 async function check(folder: string | undefined, call: Call): Promise<void> {
   const { values, config, print } = call;
   if (values['skip-origin-check']) throw new UsageError(USAGE);
-  const { key, trust } = await trustOf(call, 'check');
+  const { key, trust } = await trustFor(call, true);
   const { maxAgeMs, remote } = config;
   const options = { key, trust, maxAgeMs };
   if (folder !== undefined) {
