@@ -2,23 +2,13 @@
 // measured it (delivery/test/engine/limits.checks.ts): a burst of visitors
 // on `/`, ten documents.zip at once and a storm of wrong logins, with the
 // engine enforcing each container's memory limit. The bench runs no engine
-// itself; it shows the engine suite's latest figures beside the limits.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// itself; it shows the engine suite's latest figures beside the limits
+// (ENGINE_BURST_FILE, stack/src/measurements.ts).
+import { readEngineBurst } from '@portfolio/stack';
 import type { Row } from './report.ts';
 
-interface EngineBurst {
-  at: string;
-  requestsPerSecond: number;
-  rows: Array<{ service: string; peakMb: number; limitMb: number }>;
-}
-
-export async function engineBurstRows(resultsDir: string): Promise<Row[]> {
-  const file = join(resultsDir, 'engine-burst.json');
-  const burst = await readFile(file, 'utf8').then(
-    (text) => JSON.parse(text) as EngineBurst,
-    () => undefined,
-  );
+export async function engineBurstRows(): Promise<Row[]> {
+  const burst = await readEngineBurst();
   if (!burst)
     return [
       {

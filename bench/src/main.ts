@@ -230,7 +230,7 @@ async function main(): Promise<void> {
       ),
     );
 
-    rows.push(...(await engineBurstRows(RESULTS_DIR)));
+    rows.push(...(await engineBurstRows()));
 
     console.log(`\n${formatTable(rows)}\n`);
     const file = await saveResults(RESULTS_DIR, rows, { serverErrors });

@@ -5,6 +5,13 @@ export { buildMissing } from './builds';
 export { chromiumFlags, chromiumPath } from './chromium';
 export { readEnvFile } from './env-file';
 export { readMailbox, waitForMail, type SavedMail } from './mailbox';
+export {
+  ENGINE_BURST_FILE,
+  piGuestFile,
+  readEngineBurst,
+  writeMeasurement,
+  type EngineBurst,
+} from './measurements';
 export { nginxArgs, nginxBinary, renderNginxConfig, type NginxSettings } from './nginx-config';
 export { apiMain, nginxDefaultsFile, nginxDir, repoRoot, webDist } from './paths';
 export { freePort } from './ports';

@@ -4,11 +4,10 @@
 // is printed beside its limit and saved for the benchmark's table
 // (bench/results/engine-burst.json).
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import autocannon from 'autocannon';
-import { repoRoot } from '@portfolio/stack';
+import { ENGINE_BURST_FILE, writeMeasurement } from '@portfolio/stack';
 import type { EngineSession } from './engine-session';
 import type { RawResponse } from '../helpers/http-client';
 import { SERVICE_LIMITS } from './containers.checks';
@@ -116,21 +115,12 @@ export function limitsChecks(current: () => EngineSession) {
           limitMb: limit / MB,
         };
       });
-      const results = path.join(repoRoot, 'bench', 'results');
-      mkdirSync(results, { recursive: true });
-      writeFileSync(
-        path.join(results, 'engine-burst.json'),
-        JSON.stringify(
-          {
-            at: new Date().toISOString(),
-            burst: BURST,
-            requestsPerSecond: burst.requests.average,
-            rows,
-          },
-          null,
-          2,
-        ),
-      );
+      writeMeasurement(ENGINE_BURST_FILE, {
+        at: new Date().toISOString(),
+        burst: BURST,
+        requestsPerSecond: burst.requests.average,
+        rows,
+      });
       for (const row of rows)
         assert.ok(row.peakMb < row.limitMb, `${row.service} stayed below its limit`);
       for (const service of services) assert.deepEqual(counts(session, service), before1[service]);

@@ -5,10 +5,10 @@
 // not qemu-user's; they are saved for docs/operations.md
 // (bench/results/pi-guest-<MB>.json).
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { repoRoot } from '@portfolio/stack';
+import { piGuestFile, repoRoot, writeMeasurement } from '@portfolio/stack';
 import type { EngineSession } from './engine-session';
 import { SERVICE_LIMITS } from './containers.checks';
 import { BURST, counts, runBurst, type BurstResult, type Counts } from './limits.checks';
@@ -69,32 +69,23 @@ function saveFigures(
   console.log(
     `pi guest ${memoryMb} MB: burst ${result.burst['2xx']} pages, ${result.burst.non2xx} other answers, ${result.burst.errors} errors; documents.zip ${result.zipStatuses.join(' ')}; wrong logins ${[...new Set(result.loginStatuses)].join(' ')}; no answer: ${result.noAnswer.join(' ') || 'none'}`,
   );
-  const results = path.join(repoRoot, 'bench', 'results');
-  mkdirSync(results, { recursive: true });
-  writeFileSync(
-    path.join(results, `pi-guest-${memoryMb}.json`),
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        guestMb: memoryMb,
-        burst: BURST,
-        burstAnswers: {
-          ok: result.burst['2xx'],
-          non2xx: result.burst.non2xx,
-          errors: result.burst.errors,
-          noAnswer: result.noAnswer,
-        },
-        rows,
-        system: {
-          totalMb: mb(atRest.guest.total),
-          usedAtRestMb: used(atRest),
-          usedAfterBurstMb: used(afterBurst),
-        },
-      },
-      null,
-      2,
-    ),
-  );
+  writeMeasurement(piGuestFile(memoryMb), {
+    at: new Date().toISOString(),
+    guestMb: memoryMb,
+    burst: BURST,
+    burstAnswers: {
+      ok: result.burst['2xx'],
+      non2xx: result.burst.non2xx,
+      errors: result.burst.errors,
+      noAnswer: result.noAnswer,
+    },
+    rows,
+    system: {
+      totalMb: mb(atRest.guest.total),
+      usedAtRestMb: used(atRest),
+      usedAfterBurstMb: used(afterBurst),
+    },
+  });
   return rows;
 }
 
