@@ -2,7 +2,8 @@
 // built, pushed to a registry (here the session's local one, standing in
 // for the owner's), every local copy of them removed, then `make up` with
 // PORTFOLIO_IMAGES naming that registry. It must pull both images, build
-// nothing, and serve the site with the data it had.
+// nothing, and serve the site with the data it had; `make update` pulls
+// again and keeps it; `make access-revoke` ends a link at once.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { EngineSession } from './engine-session';
@@ -67,6 +68,22 @@ export function pullChecks(current: () => EngineSession) {
     it('serves the site from the pulled images, with the access links it had', async () => {
       assert.equal((await session.get('/')).status, 200);
       assert.match(session.make('access-list'), /Engine AG/);
+    });
+
+    it('make update pulls again, builds nothing and keeps the access links', async () => {
+      const updated = session.make('update', { PORTFOLIO_IMAGES: prefix });
+      assert.match(updated, / pull/);
+      assert.doesNotMatch(updated, /--build|Building|load build definition/);
+      await session.waitForSite(300_000);
+      assert.match(session.make('access-list'), /Engine AG/);
+    });
+
+    it('make access-revoke ends a link at once', async () => {
+      const added = session.make('access-add', { NAME: 'Widerruf AG' });
+      const code = /Code:\s+(\S+)/.exec(added)?.[1];
+      assert.equal((await session.post('/api/auth/access', { code })).status, 200);
+      session.make('access-revoke', { NAME: 'Widerruf AG' });
+      assert.equal((await session.post('/api/auth/access', { code })).status, 401);
     });
   });
 }
