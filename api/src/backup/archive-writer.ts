@@ -43,7 +43,7 @@ import { copySqliteDatabase, isSqliteDatabase, sidecarOf } from './sqlite-copy';
 import { archiveName } from './retention';
 import { encryptingStream } from './archive-crypto';
 import { SIGNATURE_NAME, signManifest } from './archive-signature';
-import { handToOwnerOf } from './file-owner';
+import { handToOwnerOf } from '../common/file-owner';
 import { syncToDisk } from '../common/durable-file';
 
 /** How often a store is listed again for files that moved while it was copied. */

@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { changeSettings, readSetting, withSetting } from '../config/env-file-setting';
 import { newKeyPair, KeyError } from './archive-crypto';
 import { newSigningPair, signingKeyLine } from './archive-signature';
-import { handToOwnerOf } from './file-owner';
+import { handToOwnerOf } from '../common/file-owner';
 
 const RECIPIENTS = 'BACKUP_AGE_RECIPIENTS';
 

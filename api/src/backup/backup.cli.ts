@@ -55,7 +55,7 @@ import {
   type Store,
 } from './backup-stores';
 import { DEFAULT_WAIT_MS, withBackupLock } from './backup-lock';
-import { adoptBackupDir } from './file-owner';
+import { adoptBackupDir } from '../common/file-owner';
 import { restoreArchive } from './restore';
 import { describeRecovery, recover } from './restore-transaction';
 import { ourArchives, pruneArchives, surplusOf } from './retention';

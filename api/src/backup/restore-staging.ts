@@ -19,7 +19,7 @@ import {
   type ManifestEntry,
 } from './backup-manifest';
 import { syncToDisk } from '../common/durable-file';
-import { giveBack, ownAs } from './file-owner';
+import { giveBack, ownAs } from '../common/file-owner';
 import { stagedRoot, type Swap } from './restore-transaction';
 
 /** Where an archive entry of a store lies below `base` (the store's staging or its target). */

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { replaceFileDurably, syncToDisk } from '../common/durable-file';
-import { giveBack, type Owner } from './file-owner';
+import { giveBack, type Owner } from '../common/file-owner';
 import type { Store } from './backup-stores';
 
 export type Phase = 'staging' | 'in' | 'back' | 'committed';

@@ -1,9 +1,10 @@
 // One setting of a project's .env written by an owner's command (make password):
 // its line replaced, or appended when there is none, and every other byte of
 // the file kept, comments, order, quoting and line endings included.
-import { chown, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFileDurably } from '../common/durable-file';
+import { ownAs } from '../common/file-owner';
 
 const ASSIGNMENT = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*(.*)$/;
 const QUOTES = new Set(['"', "'", '`']);
@@ -85,7 +86,7 @@ export async function changeSettings(
   });
   const owner = await stat(envFile).catch(() => stat(project));
   await replaceFileDurably(envFile, change(envText), { mode: 0o600 });
-  if (process.getuid?.() === 0) await chown(envFile, owner.uid, owner.gid);
+  await ownAs(envFile, owner);
   return envFile;
 }
 

@@ -1,9 +1,10 @@
-// The backup tool runs as root in its container (docker-compose.backup.yml)
-// and as the owner natively. What it writes as root must end up with the
-// right owner: an archive or key file with whoever owns the folder it lies
-// in (the owner, who copies it off), a restored file with the owner it had
-// (the API's user must be able to write its stores). Natively every chown
-// is skipped: the owner already owns what they write.
+// The owner's tools (backup, make password) run as root in their containers
+// (docker-compose.backup.yml, docker-compose.tools.yml) and as the owner
+// natively. What they write as root must end up with the right owner: an
+// archive, key file or .env with whoever owns it or its folder (the owner),
+// a restored file with the owner it had (the API's user must be able to
+// write its stores). Natively every chown is skipped: the owner already
+// owns what they write.
 import { chmod, chown, lchown, readdir, stat } from 'node:fs/promises';
 
 export interface Owner {
