@@ -7,6 +7,7 @@ export { readEnvFile } from './env-file';
 export { readMailbox, waitForMail, type SavedMail } from './mailbox';
 export {
   ENGINE_BURST_FILE,
+  FIRST_BUILD_FILE,
   piGuestFile,
   readEngineBurst,
   writeMeasurement,

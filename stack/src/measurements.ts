@@ -3,8 +3,9 @@
 // - the engine suite's burst (delivery/test/engine/limits.checks.ts writes
 //   it on every engine run; `npm run bench` shows its latest figures). A
 //   side product of the tests, so in bench/results/, ignored by git.
-// - the Pi guests' figures (`npm run measure:pi -w delivery`), the data
-//   behind the table in docs/operations.md: committed with the docs.
+// - what a Pi's first `make up` costs: the build's figures and the Pi
+//   guests' (`npm run measure:pi -w bench`), the data behind the figures in
+//   docs/operations.md: committed with the docs.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { repoRoot } from './paths';
 
 export const ENGINE_BURST_FILE = path.join(repoRoot, 'bench', 'results', 'engine-burst.json');
 export const MEASUREMENTS_DIR = path.join(repoRoot, 'docs', 'measurements');
+export const FIRST_BUILD_FILE = path.join(MEASUREMENTS_DIR, 'first-build.json');
 export const piGuestFile = (memoryMb: number) =>
   path.join(MEASUREMENTS_DIR, `pi-guest-${memoryMb}.json`);
 

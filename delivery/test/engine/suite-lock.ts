@@ -47,13 +47,16 @@ function release() {
     rmSync(lockFile);
 }
 
+/** Takes the lock, waiting for a run that holds it; gives it back when the process ends. */
+export async function takeSuiteLock() {
+  await acquire();
+  process.once('exit', release);
+}
+
 /**
  * Takes the lock before the enclosing describe block's tests and hooks;
  * gives it back when the process ends, after every hook has cleaned up.
  */
 export function holdSuiteLock() {
-  before(async () => {
-    await acquire();
-    process.once('exit', release);
-  });
+  before(takeSuiteLock);
 }

@@ -3,7 +3,7 @@
 // container of the site's API image, with the guest's process table and
 // cgroup tree, reads each container's memory cgroup (v2, as Debian's
 // kernel mounts it) and the guest kernel's own count of its memory.
-import type { EngineSession } from './engine-session';
+import type { EngineSession } from '@portfolio/delivery/engine/engine-session';
 
 export interface GuestMemory {
   /**
@@ -47,4 +47,35 @@ export function guestMemory(session: EngineSession, services: string[]): GuestMe
       ...['-e', `PIDS=${JSON.stringify(pids)}`, '--entrypoint', 'node', image, '-e', READER],
     ]),
   ) as GuestMemory;
+}
+
+// Prints MemAvailable each time it reaches a new low, every 250 ms, until stopped.
+const LOW_WATCHER = `
+const fs = require('fs');
+let least = Infinity;
+setInterval(() => {
+  const line = fs.readFileSync('/proc/meminfo', 'utf8').split('\\n').find((entry) => entry.startsWith('MemAvailable:'));
+  const available = parseInt(line.split(/:\\s+/)[1], 10) * 1024;
+  if (available < least) console.log(least = available);
+}, 250);
+`;
+
+/**
+ * Watches the guest's MemAvailable from now until the returned call, which
+ * gives its least value in bytes. A container of the API image, like the
+ * reader above; it holds about as much as one small Node process.
+ */
+export function watchLeastAvailable(session: EngineSession): () => number {
+  const image = session.project.inspect<string>('api', '.Config.Image');
+  const id = session.project
+    .docker([
+      ...['run', '-d', '--user', '0', '--network', 'none'],
+      ...['--entrypoint', 'node', image, '-e', LOW_WATCHER],
+    ])
+    .trim();
+  return () => {
+    const lows = session.project.docker(['logs', id]).trim().split('\n');
+    session.project.docker(['rm', '-f', id]);
+    return Number(lows.at(-1));
+  };
 }

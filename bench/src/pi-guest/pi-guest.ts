@@ -6,7 +6,7 @@
 // Pi. The engine suite's client drives the guest's dockerd through a port
 // forwarded on 127.0.0.1; the project's checkout is shared with the guest
 // (virtio 9p) at the same path, so compose's bind mounts resolve there.
-// docs/engine-tests.md, "A whole arm64 system".
+// docs/benchmarks.md, "A whole arm64 system".
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   existsSync,
@@ -20,8 +20,13 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@portfolio/stack';
-import { mustRun } from './command-run';
-import { cacheDir, engineAnswering, engineEnv, type Engine } from './docker-engine';
+import { mustRun } from '@portfolio/delivery/engine/command-run';
+import {
+  cacheDir,
+  engineAnswering,
+  engineEnv,
+  type Engine,
+} from '@portfolio/delivery/engine/docker-engine';
 
 const guestDir = path.join(cacheDir, 'pi-guest');
 const rootDir = path.join(guestDir, 'root');
