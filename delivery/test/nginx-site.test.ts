@@ -36,6 +36,7 @@ describe('nginx front (plain HTTP)', () => {
       '/all-projects': ALL_PROJECTS_HTML,
       '/all-projects?sprache=SQL': SPA_HTML,
       '/protected': SPA_HTML,
+      '/verwaltung': SPA_HTML,
       '/en/': EN_INDEX_HTML,
       '/en/all-projects': EN_ALL_PROJECTS_HTML,
       '/en/all-projects?sprache=SQL': EN_SPA_HTML,
@@ -48,6 +49,13 @@ describe('nginx front (plain HTTP)', () => {
       assert.match(String(res.headers['content-type']), /^text\/html/, path);
       assert.equal(res.headers['cache-control'], 'no-cache', path);
     }
+  });
+
+  it('keeps the app-rendered pages out of search engines, and only those', async () => {
+    for (const path of ['/protected', '/en/protected', '/verwaltung', '/all-projects?sprache=SQL'])
+      assert.equal((await request(url(path))).headers['x-robots-tag'], 'noindex, nofollow', path);
+    for (const path of ['/', '/all-projects', '/en/', '/en/all-projects'])
+      assert.equal((await request(url(path))).headers['x-robots-tag'], undefined, path);
   });
 
   it('answers an unknown path with 404 and the prerendered 404 page of its language', async () => {
@@ -181,11 +189,18 @@ describe('nginx front (plain HTTP)', () => {
     assert.deepEqual(login, [200, 200, 200, 429]);
     const limited = await post('/api/auth/login');
     assertSecurityHeaders(limited.headers, '429');
+    for (const ceremony of ['/api/owner/login/options', '/api/owner/setup/verify'])
+      assert.equal((await post(ceremony)).status, 429, `${ceremony} draws on the login's budget`);
 
     const mail = [];
     for (let i = 0; i < 3; i += 1) mail.push((await post('/api/mail')).status);
     assert.deepEqual(mail, [200, 200, 429]);
 
     assert.equal((await post('/api/documents')).status, 200, 'other API routes are not limited');
+    assert.equal(
+      (await post('/api/owner/accesses')).status,
+      200,
+      "the owner's calls are not limited",
+    );
   });
 });
