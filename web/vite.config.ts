@@ -66,6 +66,12 @@ export default defineConfig({
             // The app with everything it imports, libraries included, as one file that the
             // route chunks import from: fewer requests and ~1 kB less than the automatic split.
             { name: 'start-app', test: /[\\/]src[\\/]start-app\.tsx$|[\\/]node_modules[\\/]/ },
+            // Except the owner page's libraries (passkeys, QR codes): only /verwaltung loads them.
+            {
+              name: 'owner-libraries',
+              test: /[\\/]node_modules[\\/](?:@simplewebauthn|qrcode|dijkstrajs)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -11,6 +11,8 @@ import { LANGUAGES, localePath } from './i18n/languages';
 const AllProjectsPage = allProjectsRoute.Component;
 const ProtectedPage = lazy(() => import('./pages/protected/protected-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page'));
+// The owner's page: German only, linked from nowhere, its own chunk.
+const OwnerPage = lazy(() => import('./pages/owner/owner-page'));
 
 /** `prerendered`: the tree renders into prerendered HTML (the build, and the client hydrating it). */
 export function App({ prerendered = false }: { prerendered?: boolean }) {
@@ -30,6 +32,7 @@ export function App({ prerendered = false }: { prerendered?: boolean }) {
                   <Route path={localePath(language, '/protected')} element={<ProtectedPage />} />
                 </Fragment>
               ))}
+              <Route path="/verwaltung" element={<OwnerPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Routes>
           </AppLayout>

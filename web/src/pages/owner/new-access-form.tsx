@@ -1,0 +1,78 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { CreatedAccess, OwnerApi } from './owner-client';
+import { AccessCreated } from './access-created';
+import { OWNER_TEXTS as T } from './owner-texts';
+
+/** The command line's default validity (make access-add). */
+const DEFAULT_DAYS = 90;
+
+interface NewAccessFormProps {
+  api: OwnerApi;
+  onCreated: () => void;
+}
+
+/** Company name and validity → the personal link, its code and its QR code. */
+export function NewAccessForm({ api, onCreated }: NewAccessFormProps) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [days, setDays] = useState(String(DEFAULT_DAYS));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [created, setCreated] = useState<CreatedAccess>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      setCreated(await api.createAccess(name.trim(), Number(days)));
+      setName('');
+      onCreated();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="owner__section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{T.newAccess}</h2>
+      <form className="owner-form" onSubmit={submit} aria-busy={busy}>
+        {error && (
+          <p className="owner__error" role="alert">
+            {error}
+          </p>
+        )}
+        <label htmlFor={`${id}-name`}>{T.company}</label>
+        <input
+          id={`${id}-name`}
+          className="field"
+          name="company"
+          autoComplete="organization"
+          required
+          maxLength={80}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <label htmlFor={`${id}-days`}>{T.days}</label>
+        <input
+          id={`${id}-days`}
+          className="field owner-form__days"
+          name="days"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={3650}
+          required
+          value={days}
+          onChange={(event) => setDays(event.target.value)}
+        />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {T.create}
+        </button>
+      </form>
+      {created && <AccessCreated access={created} />}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+// The owner page's calls to /api/owner (docs/architecture.md, "The owner's
+// page"). The passkey ceremonies run through @simplewebauthn/browser; the
+// owner's token lives only in the page's memory and rides in each call.
+import {
+  startAuthentication,
+  startRegistration,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
+
+/** An answer other than the call expected; `message` is the API's own German line when it gave one. */
+export class OwnerApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OwnerApiError';
+  }
+}
+
+export interface OwnerSession {
+  token: string;
+  /** When the token stops working (ms since the epoch). */
+  expiresAt: number;
+}
+
+export interface AccessSummary {
+  id: string;
+  name: string;
+  createdAt: string;
+  expiresAt: string;
+  state: 'active' | 'expired' | 'revoked';
+  firstUsedAt: string | null;
+  lastUsedAt: string | null;
+  uses: number;
+  downloads: number;
+}
+
+export interface CreatedAccess {
+  id: string;
+  name: string;
+  link: string;
+  code: string;
+  expiresAt: string;
+}
+
+/** A log entry as `make access-log --json` has it, with the command's words for it. */
+export interface AccessLogEntry {
+  at: string;
+  action: string;
+  file?: string;
+  outcome: string;
+  /** What happened, e.g. "Dokument heruntergeladen: lebenslauf.pdf". */
+  what: string;
+  /** How it ended, e.g. "vollständig". */
+  result: string;
+}
+
+export interface Passkey {
+  id: string;
+  label: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface SetupLink {
+  url: string;
+  expiresAt: string;
+}
+
+const FALLBACK_MESSAGE = 'Der Server hat nicht geantwortet. Bitte später nochmals versuchen.';
+
+async function call<T>(
+  path: string,
+  init: { method?: string; body?: object; token?: string } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.body) headers['Content-Type'] = 'application/json';
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const response = await fetch(`/api/owner${path}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers,
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message =
+      typeof body === 'object' &&
+      body !== null &&
+      'message' in body &&
+      typeof body.message === 'string'
+        ? body.message
+        : FALLBACK_MESSAGE;
+    throw new OwnerApiError(response.status, message);
+  }
+  return body as T;
+}
+
+const sessionOf = ({ token, expiresIn }: { token: string; expiresIn: number }): OwnerSession => ({
+  token,
+  expiresAt: Date.now() + expiresIn * 1000,
+});
+
+/** Registers this device's passkey with a setup link's token; signs the owner in. */
+export async function registerPasskey(setupToken: string): Promise<OwnerSession> {
+  const optionsJSON = await call<PublicKeyCredentialCreationOptionsJSON>('/setup/options', {
+    body: { setupToken },
+  });
+  const response: RegistrationResponseJSON = await startRegistration({ optionsJSON });
+  return sessionOf(await call('/setup/verify', { body: { setupToken, response } }));
+}
+
+/** Signs in with a passkey the browser offers for this site. */
+export async function signIn(): Promise<OwnerSession> {
+  const optionsJSON = await call<PublicKeyCredentialRequestOptionsJSON>('/login/options', {
+    method: 'POST',
+  });
+  const response: AuthenticationResponseJSON = await startAuthentication({ optionsJSON });
+  return sessionOf(await call('/login/verify', { body: { response } }));
+}
+
+export const ownerApi = (token: string) => ({
+  accesses: () => call<AccessSummary[]>('/accesses', { token }),
+  createAccess: (name: string, days: number) =>
+    call<CreatedAccess>('/accesses', { token, body: { name, days } }),
+  accessLog: (id: string) =>
+    call<AccessLogEntry[]>(`/accesses/${encodeURIComponent(id)}/log`, { token }),
+  revokeAccess: (id: string) =>
+    call<void>(`/accesses/${encodeURIComponent(id)}`, { token, method: 'DELETE' }),
+  passkeys: () => call<Passkey[]>('/passkeys', { token }),
+  removePasskey: (id: string) =>
+    call<void>(`/passkeys/${encodeURIComponent(id)}`, { token, method: 'DELETE' }),
+  setupLink: () => call<SetupLink>('/setup-links', { token, method: 'POST' }),
+});
+
+export type OwnerApi = ReturnType<typeof ownerApi>;

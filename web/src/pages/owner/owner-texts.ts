@@ -1,0 +1,62 @@
+// The owner page's German, in Swiss spelling. The page exists in German only.
+export const OWNER_TEXTS = {
+  title: 'Verwaltung',
+  lead: 'Zugänge für Firmen erstellen, zeigen und beenden.',
+  noPasskeys:
+    'Dieser Browser kann hier keine Passkeys verwenden: die Seite braucht HTTPS (oder localhost).',
+  signIn: 'Mit Passkey anmelden',
+  setUp: 'Passkey für dieses Gerät einrichten',
+  setUpLead:
+    'Dieser Einrichtungslink gilt 15 Minuten und nur einmal. Danach meldest du dich mit dem Passkey an.',
+  busy: 'Bitte den Passkey bestätigen …',
+  cancelled: 'Abgebrochen. Nochmals versuchen?',
+  expired: 'Die Sitzung ist abgelaufen. Bitte neu anmelden.',
+  newAccess: 'Neuer Zugang',
+  company: 'Firma',
+  days: 'Gültig (Tage)',
+  create: 'Link erstellen',
+  accessFor: (name: string) => `Zugang für ${name}`,
+  validUntil: (date: string) => `gültig bis ${date}`,
+  link: 'Link',
+  code: 'Code',
+  codeOnce: 'Der Code wird nur jetzt angezeigt.',
+  copy: 'Link kopieren',
+  copied: 'Link kopiert.',
+  share: 'Teilen',
+  showLarge: 'QR-Code gross zeigen',
+  qrLabel: (name: string) => `QR-Code des Links für ${name}`,
+  accesses: 'Zugänge',
+  noAccesses: 'Noch keine Zugänge.',
+  states: { active: 'aktiv', expired: 'abgelaufen', revoked: 'widerrufen' },
+  created: 'Erstellt',
+  expires: 'Läuft ab',
+  firstUse: 'Erste Nutzung',
+  lastUse: 'Letzte Nutzung',
+  never: 'noch nie',
+  uses: 'Aufrufe',
+  downloads: 'Downloads',
+  showLog: 'Protokoll',
+  hideLog: 'Protokoll schliessen',
+  noLog: 'Noch keine Zugriffe.',
+  revoke: 'Widerrufen',
+  revokeQuestion: (name: string) =>
+    `Den Zugang für ${name} jetzt beenden? Offene Sitzungen enden sofort; der Link gilt nicht mehr.`,
+  cancel: 'Abbrechen',
+  passkeys: 'Passkeys',
+  lastUsed: 'zuletzt benutzt',
+  remove: 'Entfernen',
+  removeQuestion: (label: string) =>
+    `Den Passkey „${label}“ entfernen? Mit diesem Gerät ist dann keine Anmeldung mehr möglich.`,
+  addDevice: 'Weiteres Gerät hinzufügen',
+  addDeviceLead: (date: string) =>
+    `Mit dem anderen Gerät scannen (gültig bis ${date}, einmal verwendbar):`,
+  setupQrLabel: 'QR-Code des Einrichtungslinks',
+  loading: 'Lädt …',
+};
+
+const ZURICH = { timeZone: 'Europe/Zurich' } as const;
+
+export const localTime = (iso: string) =>
+  new Date(iso).toLocaleString('de-CH', { ...ZURICH, dateStyle: 'medium', timeStyle: 'short' });
+
+export const localDate = (iso: string) => new Date(iso).toLocaleDateString('de-CH', ZURICH);

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { OwnerApiError, registerPasskey, signIn, type OwnerSession } from './owner-client';
+import { OWNER_TEXTS as T } from './owner-texts';
+
+const SETUP_KEY = 'einrichten';
+
+/** The setup link's token rides in the fragment, which never reaches a server or a log. */
+const setupTokenIn = (hash: string) =>
+  new URLSearchParams(hash.slice(1)).get(SETUP_KEY) || undefined;
+
+/** A passkey ceremony the person cancelled is not an error worth a red line. */
+function messageOf(error: unknown): string {
+  if (error instanceof OwnerApiError) return error.message;
+  if (error instanceof Error && error.name === 'NotAllowedError') return T.cancelled;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const passkeysPossible = () =>
+  window.isSecureContext && typeof window.PublicKeyCredential === 'function';
+
+interface PasskeySignInProps {
+  onSignedIn: (session: OwnerSession) => void;
+  notice?: string;
+}
+
+export function PasskeySignIn({ onSignedIn, notice }: PasskeySignInProps) {
+  const { hash, pathname } = useLocation();
+  const navigate = useNavigate();
+  const setupToken = setupTokenIn(hash);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  if (!passkeysPossible()) return <p role="alert">{T.noPasskeys}</p>;
+
+  const run = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const session = setupToken ? await registerPasskey(setupToken) : await signIn();
+      // The used token leaves the address bar and the history.
+      if (setupToken) void navigate(pathname, { replace: true });
+      onSignedIn(session);
+    } catch (caught) {
+      setError(messageOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="owner-sign-in card">
+      {setupToken && <p>{T.setUpLead}</p>}
+      {(error ?? notice) && (
+        <p className="owner__error" role="alert">
+          {error ?? notice}
+        </p>
+      )}
+      <button type="button" className="button button--primary" disabled={busy} onClick={run}>
+        {setupToken ? T.setUp : T.signIn}
+      </button>
+      {busy && <p role="status">{T.busy}</p>}
+    </div>
+  );
+}

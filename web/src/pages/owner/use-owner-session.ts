@@ -1,0 +1,40 @@
+import { useCallback, useMemo, useState } from 'react';
+import { OwnerApiError, ownerApi, type OwnerApi, type OwnerSession } from './owner-client';
+import { OWNER_TEXTS } from './owner-texts';
+
+/**
+ * The owner's session, in this page's memory only: a reload or a closed tab
+ * ends it. A call refused with 401 (expired, or its passkey removed) ends it
+ * too, with a line that says so.
+ */
+export function useOwnerSession() {
+  const [session, setSession] = useState<OwnerSession>();
+  const [notice, setNotice] = useState<string>();
+
+  const signOut = useCallback((message?: string) => {
+    setSession(undefined);
+    setNotice(message);
+  }, []);
+
+  const api = useMemo<OwnerApi | undefined>(() => {
+    if (!session) return undefined;
+    const calls = ownerApi(session.token);
+    const guarded = {} as OwnerApi;
+    for (const [name, fn] of Object.entries(calls) as Array<
+      [keyof OwnerApi, (...args: never[]) => Promise<unknown>]
+    >)
+      (guarded[name] as unknown) = (...args: never[]) =>
+        fn(...args).catch((error: unknown) => {
+          if (error instanceof OwnerApiError && error.status === 401) signOut(OWNER_TEXTS.expired);
+          throw error;
+        });
+    return guarded;
+  }, [session, signOut]);
+
+  const signIn = useCallback((next: OwnerSession) => {
+    setNotice(undefined);
+    setSession(next);
+  }, []);
+
+  return { api, signIn, signOut, notice };
+}
