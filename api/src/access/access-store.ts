@@ -10,12 +10,19 @@
 // read as empty: that would silently revoke nothing, or forget every access;
 // the start stops instead with one message naming the file (docs/faults.md).
 // Two commands at once (two terminals, a script) take turns through a lock
-// file, so neither writes over the access the other one has just added.
+// file, so neither writes over the access the other one has just added
+// (common/json-store.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { lock } from 'proper-lockfile';
-import { replaceFileDurably } from '../common/durable-file';
+import {
+  isObject,
+  isTime,
+  readJsonFile,
+  storeDamaged,
+  withFileLock,
+  writeJsonFile,
+} from '../common/json-store';
 import { hashAccessCode, newAccessCode, normaliseAccessCode } from './access-code';
 
 export interface Access {
@@ -36,14 +43,9 @@ export interface AccessUsage {
 
 export type AccessState = 'active' | 'expired' | 'revoked';
 
-export class AccessStoreDamagedError extends Error {}
-
 export const LABEL_MAX = 80;
 const DAY_MS = 86_400_000;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isTime = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+const STORE = 'Access store';
 
 function isAccess(value: unknown): value is Access {
   return (
@@ -105,24 +107,24 @@ export class AccessStore {
   }
 
   async readAccesses(): Promise<Access[]> {
-    const content = await this.readJson(this.accessesFile);
+    const content = await readJsonFile(this.accessesFile, STORE);
     if (content === undefined) return [];
     if (!isObject(content) || !Array.isArray(content.accesses) || !content.accesses.every(isAccess))
-      throw this.damaged(this.accessesFile, 'not a list of accesses');
+      throw storeDamaged(STORE, this.accessesFile, 'not a list of accesses');
     return content.accesses;
   }
 
   async readUsage(): Promise<Record<string, AccessUsage>> {
-    const content = await this.readJson(this.usageFile);
+    const content = await readJsonFile(this.usageFile, STORE);
     if (content === undefined) return {};
     if (!isObject(content) || !Object.values(content).every(isUsage))
-      throw this.damaged(this.usageFile, 'not a record of uses');
+      throw storeDamaged(STORE, this.usageFile, 'not a record of uses');
     return content as Record<string, AccessUsage>;
   }
 
   async writeUsage(usage: Record<string, AccessUsage>): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    await replaceFileDurably(this.usageFile, `${JSON.stringify(usage, null, 2)}\n`);
+    await writeJsonFile(this.usageFile, usage);
   }
 
   /** Creates an access valid for `days`; the code is returned once and stored only as a hash. */
@@ -167,46 +169,14 @@ export class AccessStore {
   }
 
   /** Reads, changes and writes accesses.json while holding the commands' lock. */
-  private async changeAccesses<T>(
+  private changeAccesses<T>(
     change: (accesses: Access[]) => { accesses: Access[]; result: T },
   ): Promise<T> {
-    await mkdir(this.dir, { recursive: true });
-    const release = await lock(this.dir, {
-      lockfilePath: `${this.accessesFile}.lock`,
-      retries: { retries: 50, minTimeout: 20, maxTimeout: 200 },
-    });
-    try {
+    return withFileLock(this.accessesFile, async () => {
       const before = await this.readAccesses();
       const { accesses, result } = change(before);
-      if (accesses !== before)
-        await replaceFileDurably(
-          this.accessesFile,
-          `${JSON.stringify({ version: 1, accesses }, null, 2)}\n`,
-        );
+      if (accesses !== before) await writeJsonFile(this.accessesFile, { version: 1, accesses });
       return result;
-    } finally {
-      await release();
-    }
-  }
-
-  private async readJson(path: string): Promise<unknown> {
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      throw this.damaged(path, (error as Error).message);
-    }
-  }
-
-  private damaged(path: string, why: string): AccessStoreDamagedError {
-    return new AccessStoreDamagedError(
-      `Access store ${path} is damaged (${why}): restore it from a backup or repair it by hand; nothing was changed`,
-    );
+    });
   }
 }
