@@ -9,9 +9,9 @@
 // replaced whole (replaceFileDurably). A file that does not parse is never
 // read as empty: that would silently revoke nothing, or forget every access;
 // the start stops instead with one message naming the file (docs/faults.md).
-// Two commands at once (two terminals, a script) take turns through a lock
-// file, so neither writes over the access the other one has just added
-// (common/json-store.ts).
+// Two commands at once (two terminals, a script, the owner's page) take turns
+// through a lock file, so neither writes over the access the other one has
+// just added (common/json-store.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -43,7 +43,12 @@ export interface AccessUsage {
 
 export type AccessState = 'active' | 'expired' | 'revoked';
 
+/** A name or a number of days the store refuses; the message is for the owner. */
+export class AccessInputError extends Error {}
+
 export const LABEL_MAX = 80;
+/** How long an access is valid unless the owner says otherwise. */
+export const DEFAULT_ACCESS_DAYS = 90;
 const DAY_MS = 86_400_000;
 const STORE = 'Access store';
 
@@ -76,10 +81,12 @@ export function accessState(access: Access, now = Date.now()): AccessState {
 /** A label the owner can tell apart and a mail subject can carry: no control characters. */
 export function checkLabel(label: string): string {
   const trimmed = label.trim();
-  if (!trimmed) throw new Error('Der Name fehlt, z. B. NAME="Muster AG".');
+  if (!trimmed) throw new AccessInputError('Der Name fehlt, z. B. NAME="Muster AG".');
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new Error('Der Name enthält Steuerzeichen.');
-  if (trimmed.length > LABEL_MAX) throw new Error(`Der Name ist länger als ${LABEL_MAX} Zeichen.`);
+  if (/[\u0000-\u001f\u007f]/.test(trimmed))
+    throw new AccessInputError('Der Name enthält Steuerzeichen.');
+  if (trimmed.length > LABEL_MAX)
+    throw new AccessInputError(`Der Name ist länger als ${LABEL_MAX} Zeichen.`);
   return trimmed;
 }
 
@@ -135,10 +142,10 @@ export class AccessStore {
   ): Promise<{ access: Access; code: string }> {
     const name = checkLabel(label);
     if (!Number.isSafeInteger(days) || days < 1 || days > 3650)
-      throw new Error('DAYS muss eine ganze Zahl von 1 bis 3650 sein.');
+      throw new AccessInputError('DAYS muss eine ganze Zahl von 1 bis 3650 sein.');
     return this.changeAccesses((accesses) => {
       if (accesses.some((a) => sameLabel(a.label, name) && accessState(a, now) === 'active'))
-        throw new Error(
+        throw new AccessInputError(
           `Es gibt schon einen gültigen Zugang „${name}“. Zuerst widerrufen (make access-revoke) oder einen anderen Namen wählen.`,
         );
       const code = newAccessCode();
@@ -165,6 +172,22 @@ export class AccessStore {
         return changed;
       });
       return { accesses: revoked.length > 0 ? next : accesses, result: revoked };
+    });
+  }
+
+  /**
+   * Ends the access with this id if it is still active; returns it as it is now, or
+   * undefined for an unknown id. An expired or revoked access stays as it was.
+   */
+  async revokeById(id: string, now = Date.now()): Promise<Access | undefined> {
+    return this.changeAccesses((accesses) => {
+      const access = accesses.find((candidate) => candidate.id === id);
+      if (!access || accessState(access, now) !== 'active') return { accesses, result: access };
+      const changed = { ...access, revokedAt: new Date(now).toISOString() };
+      return {
+        accesses: accesses.map((candidate) => (candidate === access ? changed : candidate)),
+        result: changed,
+      };
     });
   }
 
