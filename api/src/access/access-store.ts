@@ -1,10 +1,11 @@
 // The accesses on disk, in ACCESS_DIR (compose: the volume access-data):
 //
-//   accesses.json     the accesses; written only by the owner's commands (access.cli.ts)
+//   accesses.json     the accesses; written only by the owner: the commands
+//                     (access.cli.ts) and the owner's page (owner/)
 //   usage.json        first and last use per access; written only by the API
 //   access-log.jsonl  what was opened (access-log.ts); appended only by the API
 //
-// One writer per file, so a revocation written by a command while the API
+// One writer per file, so a revocation written by the owner while the API
 // records a use can never be overwritten by an older copy. Each JSON file is
 // replaced whole (replaceFileDurably). A file that does not parse is never
 // read as empty: that would silently revoke nothing, or forget every access;
