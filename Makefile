@@ -3,7 +3,8 @@
 .DEFAULT_GOAL := help
 .PHONY: help docker-check up up-tls update update-tls down logs images test local password lint build install mail-retry mail-retry-local \
 	access-add access-add-local access-list access-list-local access-revoke access-revoke-local \
-	access-log access-log-local backup backup-local restore restore-local \
+	access-log access-log-local owner-setup owner-setup-local owner-passkeys owner-passkeys-local \
+	backup backup-local restore restore-local \
 	backup-key backup-key-local backup-check backup-check-local
 
 COMPOSE ?= docker compose
@@ -11,7 +12,7 @@ TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
 # What the owner names on the command line (make restore FILE=…) reaches the
 # commands through the environment, never spliced into a recipe's text, and
 # as written: make would otherwise expand $(…) in it before exporting it.
-OWNER_VARIABLES := NAME DAYS JSON FILE AGE_IDENTITY KEY_FILE SKIP_ORIGIN_CHECK
+OWNER_VARIABLES := NAME DAYS JSON REMOVE FILE AGE_IDENTITY KEY_FILE SKIP_ORIGIN_CHECK
 KEY_FILE ?= ~/portfolio-backup-key.txt
 $(foreach variable,$(OWNER_VARIABLES),$(eval override $(variable) := $$(value $(variable))))
 export $(OWNER_VARIABLES)
@@ -109,6 +110,24 @@ access-log: docker-check ## Who opened what, newest first; NAME= for one recipie
 
 access-log-local: node_modules ## The same for make local
 	$(ACCESS_CLI_LOCAL) $(ACCESS_LOG_ARGS)
+
+# The owner's page /verwaltung, signed in with passkeys (docs/architecture.md).
+# REMOVE reaches the command through the environment, like NAME above.
+OWNER_CLI_DOCKER := $(COMPOSE) exec -T api node dist/owner/owner.cli.js
+OWNER_CLI_LOCAL := npx tsx api/src/owner/owner.cli.ts
+OWNER_PASSKEYS_ARGS = passkeys $${REMOVE:+remove "$$REMOVE"}
+
+owner-setup: docker-check ## A link to register a passkey for the page /verwaltung: open it on the phone; 15 minutes, once (Docker)
+	$(OWNER_CLI_DOCKER) setup-link
+
+owner-setup-local: node_modules ## The same for make local
+	$(OWNER_CLI_LOCAL) setup-link
+
+owner-passkeys: docker-check ## List the owner's passkeys; REMOVE=<ID> removes one, e.g. of a lost phone (Docker)
+	$(OWNER_CLI_DOCKER) $(OWNER_PASSKEYS_ARGS)
+
+owner-passkeys-local: node_modules ## The same for make local
+	$(OWNER_CLI_LOCAL) $(OWNER_PASSKEYS_ARGS)
 
 # Backups (docs/backup.md): one archive of everything the site cannot
 # rebuild, into BACKUP_DIR, encrypted with age and signed; restore checks the

@@ -10,6 +10,7 @@ import { ENV_FILE } from './config/paths';
 import { DocumentsModule } from './documents/documents.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { OwnerModule } from './owner/owner.module';
 
 @Module({
   imports: [
@@ -21,6 +22,7 @@ import { MailModule } from './mail/mail.module';
     MailModule,
     DocumentsModule,
     HealthModule,
+    OwnerModule,
   ],
   providers: [
     // Throttling runs first so refused logins still count against the limit.

@@ -33,3 +33,8 @@ export function normaliseAccessCode(typed: string): string | undefined {
 export function hashAccessCode(normalised: string): string {
   return createHash('sha256').update(normalised).digest('hex');
 }
+
+/** The link a recipient opens; the code rides in the fragment, which no server ever sees. */
+export function accessLink(siteUrl: string, code: string): string {
+  return `${siteUrl}/protected#zugang=${code}`;
+}

@@ -1,7 +1,9 @@
-// The owner's tables of the access commands: the accesses with their use,
-// and the access log, newest first. Plain text, aligned, for a terminal.
+// What the owner learns of the accesses: their figures and the access log,
+// newest first, computed once here for the commands' tables (plain text,
+// aligned, for a terminal) and the owner's page (owner/) alike, so both show
+// the same.
 import { AccessLogEntry } from './access-log';
-import { Access, AccessUsage, accessState } from './access-store';
+import { Access, AccessState, AccessUsage, accessState } from './access-store';
 import { OUTCOME_TEXT, actionText, localDate, localTime } from './access-texts';
 
 const STATE_TEXT = { active: 'gültig', expired: 'abgelaufen', revoked: 'widerrufen' };
@@ -20,30 +22,64 @@ export function table(header: string[], rows: string[][]): string {
   );
 }
 
-/** One row per access; the counts are the log's, within its retention period. */
-export function accessTable(
+/** One access as the owner sees it; the counts are the log's, within its retention period. */
+export interface AccessFigures {
+  access: Access;
+  state: AccessState;
+  firstUsedAt: string | null;
+  lastUsedAt: string | null;
+  /** How often the link was opened (a code exchanged for a session). */
+  opened: number;
+  /** Views of the documents list. */
+  lists: number;
+  /** Documents opened or downloaded, documents.zip included. */
+  files: number;
+}
+
+export function accessFigures(
   accesses: Access[],
   usage: Record<string, AccessUsage>,
   entries: AccessLogEntry[],
   now = Date.now(),
-): string {
-  const rows = accesses.map((access) => {
+): AccessFigures[] {
+  return accesses.map((access) => {
     const own = entries.filter((entry) => entry.accessId === access.id);
     const count = (actions: string[]) =>
-      String(own.filter((entry) => actions.includes(entry.action)).length);
+      own.filter((entry) => actions.includes(entry.action)).length;
     const used = usage[access.id];
-    return [
-      access.label,
-      localDate(access.createdAt),
-      localDate(access.expiresAt),
-      STATE_TEXT[accessState(access, now)],
-      used ? localTime(used.firstUsedAt) : '–',
-      used ? localTime(used.lastUsedAt) : '–',
-      String(used?.opened ?? 0),
-      count(['list']),
-      count(['open', 'download', 'zip']),
-    ];
+    return {
+      access,
+      state: accessState(access, now),
+      firstUsedAt: used?.firstUsedAt ?? null,
+      lastUsedAt: used?.lastUsedAt ?? null,
+      opened: used?.opened ?? 0,
+      lists: count(['list']),
+      files: count(['open', 'download', 'zip']),
+    };
   });
+}
+
+/** The entries `keep` selects, newest first (the log is kept oldest first). */
+export function newestFirst(
+  entries: AccessLogEntry[],
+  keep: (entry: AccessLogEntry) => boolean,
+): AccessLogEntry[] {
+  return entries.filter(keep).reverse();
+}
+
+export function accessTable(figures: AccessFigures[]): string {
+  const time = (iso: string | null) => (iso ? localTime(iso) : '–');
+  const rows = figures.map((figure) => [
+    figure.access.label,
+    localDate(figure.access.createdAt),
+    localDate(figure.access.expiresAt),
+    STATE_TEXT[figure.state],
+    time(figure.firstUsedAt),
+    time(figure.lastUsedAt),
+    String(figure.opened),
+    String(figure.lists),
+    String(figure.files),
+  ]);
   return table(
     [
       'Name',

@@ -22,4 +22,19 @@ describe('AccessStore', () => {
     expect(await store.revoke('Niemand AG')).toEqual([]);
     expect(await store.fingerprint()).toBe(before);
   });
+
+  it('revokes by id only an active access, and leaves the others as they were', async () => {
+    const dir = scratchDir('portfolio-access-store-');
+    const store = new AccessStore(dir);
+    const { access } = await store.add('Muster AG', 30);
+    const { access: other } = await store.add('Beispiel GmbH', 30);
+
+    expect(await store.revokeById('unbekannt')).toBeUndefined();
+    expect((await store.revokeById(access.id))?.revokedAt).toEqual(expect.any(String));
+    const before = await store.fingerprint();
+    expect((await store.revokeById(access.id))?.revokedAt).toEqual(expect.any(String));
+    expect(await store.fingerprint()).toBe(before);
+    const kept = (await store.readAccesses()).find((candidate) => candidate.id === other.id);
+    expect(kept?.revokedAt).toBeUndefined();
+  });
 });

@@ -1,21 +1,29 @@
 // The accesses on disk, in ACCESS_DIR (compose: the volume access-data):
 //
-//   accesses.json     the accesses; written only by the owner's commands (access.cli.ts)
+//   accesses.json     the accesses; written only by the owner: the commands
+//                     (access.cli.ts) and the owner's page (owner/)
 //   usage.json        first and last use per access; written only by the API
 //   access-log.jsonl  what was opened (access-log.ts); appended only by the API
 //
-// One writer per file, so a revocation written by a command while the API
+// One writer per file, so a revocation written by the owner while the API
 // records a use can never be overwritten by an older copy. Each JSON file is
 // replaced whole (replaceFileDurably). A file that does not parse is never
 // read as empty: that would silently revoke nothing, or forget every access;
 // the start stops instead with one message naming the file (docs/faults.md).
-// Two commands at once (two terminals, a script) take turns through a lock
-// file, so neither writes over the access the other one has just added.
+// Two commands at once (two terminals, a script, the owner's page) take turns
+// through a lock file, so neither writes over the access the other one has
+// just added (common/json-store.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { lock } from 'proper-lockfile';
-import { replaceFileDurably } from '../common/durable-file';
+import {
+  isObject,
+  isTime,
+  readJsonFile,
+  storeDamaged,
+  withFileLock,
+  writeJsonFile,
+} from '../common/json-store';
 import { hashAccessCode, newAccessCode, normaliseAccessCode } from './access-code';
 
 export interface Access {
@@ -36,14 +44,14 @@ export interface AccessUsage {
 
 export type AccessState = 'active' | 'expired' | 'revoked';
 
-export class AccessStoreDamagedError extends Error {}
+/** A name or a number of days the store refuses; the message is for the owner. */
+export class AccessInputError extends Error {}
 
 export const LABEL_MAX = 80;
+/** How long an access is valid unless the owner says otherwise. */
+export const DEFAULT_ACCESS_DAYS = 90;
 const DAY_MS = 86_400_000;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isTime = (value: unknown) => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+const STORE = 'Access store';
 
 function isAccess(value: unknown): value is Access {
   return (
@@ -74,10 +82,12 @@ export function accessState(access: Access, now = Date.now()): AccessState {
 /** A label the owner can tell apart and a mail subject can carry: no control characters. */
 export function checkLabel(label: string): string {
   const trimmed = label.trim();
-  if (!trimmed) throw new Error('Der Name fehlt, z. B. NAME="Muster AG".');
+  if (!trimmed) throw new AccessInputError('Der Name fehlt, z. B. NAME="Muster AG".');
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new Error('Der Name enthält Steuerzeichen.');
-  if (trimmed.length > LABEL_MAX) throw new Error(`Der Name ist länger als ${LABEL_MAX} Zeichen.`);
+  if (/[\u0000-\u001f\u007f]/.test(trimmed))
+    throw new AccessInputError('Der Name enthält Steuerzeichen.');
+  if (trimmed.length > LABEL_MAX)
+    throw new AccessInputError(`Der Name ist länger als ${LABEL_MAX} Zeichen.`);
   return trimmed;
 }
 
@@ -105,24 +115,24 @@ export class AccessStore {
   }
 
   async readAccesses(): Promise<Access[]> {
-    const content = await this.readJson(this.accessesFile);
+    const content = await readJsonFile(this.accessesFile, STORE);
     if (content === undefined) return [];
     if (!isObject(content) || !Array.isArray(content.accesses) || !content.accesses.every(isAccess))
-      throw this.damaged(this.accessesFile, 'not a list of accesses');
+      throw storeDamaged(STORE, this.accessesFile, 'not a list of accesses');
     return content.accesses;
   }
 
   async readUsage(): Promise<Record<string, AccessUsage>> {
-    const content = await this.readJson(this.usageFile);
+    const content = await readJsonFile(this.usageFile, STORE);
     if (content === undefined) return {};
     if (!isObject(content) || !Object.values(content).every(isUsage))
-      throw this.damaged(this.usageFile, 'not a record of uses');
+      throw storeDamaged(STORE, this.usageFile, 'not a record of uses');
     return content as Record<string, AccessUsage>;
   }
 
   async writeUsage(usage: Record<string, AccessUsage>): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    await replaceFileDurably(this.usageFile, `${JSON.stringify(usage, null, 2)}\n`);
+    await writeJsonFile(this.usageFile, usage);
   }
 
   /** Creates an access valid for `days`; the code is returned once and stored only as a hash. */
@@ -133,10 +143,10 @@ export class AccessStore {
   ): Promise<{ access: Access; code: string }> {
     const name = checkLabel(label);
     if (!Number.isSafeInteger(days) || days < 1 || days > 3650)
-      throw new Error('DAYS muss eine ganze Zahl von 1 bis 3650 sein.');
+      throw new AccessInputError('DAYS muss eine ganze Zahl von 1 bis 3650 sein.');
     return this.changeAccesses((accesses) => {
       if (accesses.some((a) => sameLabel(a.label, name) && accessState(a, now) === 'active'))
-        throw new Error(
+        throw new AccessInputError(
           `Es gibt schon einen gültigen Zugang „${name}“. Zuerst widerrufen (make access-revoke) oder einen anderen Namen wählen.`,
         );
       const code = newAccessCode();
@@ -166,47 +176,31 @@ export class AccessStore {
     });
   }
 
+  /**
+   * Ends the access with this id if it is still active; returns it as it is now, or
+   * undefined for an unknown id. An expired or revoked access stays as it was.
+   */
+  async revokeById(id: string, now = Date.now()): Promise<Access | undefined> {
+    return this.changeAccesses((accesses) => {
+      const access = accesses.find((candidate) => candidate.id === id);
+      if (!access || accessState(access, now) !== 'active') return { accesses, result: access };
+      const changed = { ...access, revokedAt: new Date(now).toISOString() };
+      return {
+        accesses: accesses.map((candidate) => (candidate === access ? changed : candidate)),
+        result: changed,
+      };
+    });
+  }
+
   /** Reads, changes and writes accesses.json while holding the commands' lock. */
-  private async changeAccesses<T>(
+  private changeAccesses<T>(
     change: (accesses: Access[]) => { accesses: Access[]; result: T },
   ): Promise<T> {
-    await mkdir(this.dir, { recursive: true });
-    const release = await lock(this.dir, {
-      lockfilePath: `${this.accessesFile}.lock`,
-      retries: { retries: 50, minTimeout: 20, maxTimeout: 200 },
-    });
-    try {
+    return withFileLock(this.accessesFile, async () => {
       const before = await this.readAccesses();
       const { accesses, result } = change(before);
-      if (accesses !== before)
-        await replaceFileDurably(
-          this.accessesFile,
-          `${JSON.stringify({ version: 1, accesses }, null, 2)}\n`,
-        );
+      if (accesses !== before) await writeJsonFile(this.accessesFile, { version: 1, accesses });
       return result;
-    } finally {
-      await release();
-    }
-  }
-
-  private async readJson(path: string): Promise<unknown> {
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      throw this.damaged(path, (error as Error).message);
-    }
-  }
-
-  private damaged(path: string, why: string): AccessStoreDamagedError {
-    return new AccessStoreDamagedError(
-      `Access store ${path} is damaged (${why}): restore it from a backup or repair it by hand; nothing was changed`,
-    );
+    });
   }
 }

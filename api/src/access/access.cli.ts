@@ -12,22 +12,17 @@ import {
   UsageError,
   type OwnerCommand,
 } from '../common/owner-command';
+import { accessLink } from './access-code';
 import { AccessLogFile } from './access-log';
-import { accessTable, logTable } from './access-report';
-import { AccessStore, sameLabel } from './access-store';
+import { accessFigures, accessTable, logTable, newestFirst } from './access-report';
+import { AccessStore, DEFAULT_ACCESS_DAYS, sameLabel } from './access-store';
 import { localDate } from './access-texts';
 
-const DEFAULT_DAYS = 90;
 const USAGE = `Aufruf:
-  access add "<Name>" [--days N]     neuer Zugang (Standard ${DEFAULT_DAYS} Tage)
+  access add "<Name>" [--days N]     neuer Zugang (Standard ${DEFAULT_ACCESS_DAYS} Tage)
   access list                        alle Zugänge
   access revoke "<Name>"             Zugang sofort beenden
   access log [--name "<Name>"] [--json]   Zugriffe, neueste zuerst`;
-
-/** The link a recipient opens; the code rides in the fragment, which no server ever sees. */
-export function accessLink(siteUrl: string, code: string): string {
-  return `${siteUrl}/protected#zugang=${code}`;
-}
 
 export const runAccessCommand: OwnerCommand = async (args, env, print) => {
   const { values, positionals } = parseOwnerArgs(args, {
@@ -41,7 +36,7 @@ export const runAccessCommand: OwnerCommand = async (args, env, print) => {
   const [command, name] = positionals;
   switch (command) {
     case 'add': {
-      const days = values.days === undefined ? DEFAULT_DAYS : Number(values.days);
+      const days = values.days === undefined ? DEFAULT_ACCESS_DAYS : Number(values.days);
       const { access, code } = await store.add(name ?? '', days);
       print(
         [
@@ -59,7 +54,7 @@ export const runAccessCommand: OwnerCommand = async (args, env, print) => {
       const accesses = await store.readAccesses();
       if (accesses.length === 0) return print('Noch keine Zugänge (make access-add NAME="…").');
       const { entries } = await log.read();
-      return print(accessTable(accesses, await store.readUsage(), entries));
+      return print(accessTable(accessFigures(accesses, await store.readUsage(), entries)));
     }
     case 'revoke': {
       const revoked = await store.revoke(name ?? '');
@@ -70,7 +65,7 @@ export const runAccessCommand: OwnerCommand = async (args, env, print) => {
     case 'log': {
       const { entries, unreadable } = await log.read();
       const wanted = values.name?.trim();
-      const shown = entries.filter((entry) => !wanted || sameLabel(entry.access, wanted)).reverse();
+      const shown = newestFirst(entries, (entry) => !wanted || sameLabel(entry.access, wanted));
       if (values.json) return print(JSON.stringify(shown, null, 2));
       if (unreadable > 0) print(`(${unreadable} unlesbare Zeile(n) übersprungen)`);
       return print(shown.length > 0 ? logTable(shown) : 'Keine Zugriffe.');

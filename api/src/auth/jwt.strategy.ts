@@ -15,6 +15,7 @@ interface TokenPayload {
   sub?: unknown;
   exp?: unknown;
   acc?: unknown;
+  aud?: unknown;
 }
 
 @Injectable()
@@ -32,9 +33,15 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
   }
 
   // jsonwebtoken accepts tokens without `exp`; a token that never expires is refused here.
+  // The applicants' tokens name no audience; one that does (the owner's, `aud: "owner"`,
+  // signed with the same key) is not theirs to use.
   // An access link's token holds only while its access does: revoked or expired is a 401.
   async validate(payload: TokenPayload): Promise<AuthenticatedUser> {
-    if (typeof payload.exp !== 'number' || typeof payload.sub !== 'string') {
+    if (
+      typeof payload.exp !== 'number' ||
+      typeof payload.sub !== 'string' ||
+      payload.aud !== undefined
+    ) {
       throw new UnauthorizedException();
     }
     if (payload.acc === undefined) return { username: payload.sub };

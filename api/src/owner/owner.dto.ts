@@ -1,0 +1,33 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { IsNumber, IsObject, IsOptional, IsString } from 'class-validator';
+
+// A missing or empty setup token is a refused link (401), as an empty password is a failed
+// login; the WebAuthn responses are checked whole by @simplewebauthn/server.
+
+export class SetupOptionsDto {
+  @IsOptional()
+  @IsString()
+  setupToken?: string;
+}
+
+export class SetupVerifyDto extends SetupOptionsDto {
+  @IsObject()
+  response!: RegistrationResponseJSON;
+}
+
+export class SignInDto {
+  @IsObject()
+  response!: AuthenticationResponseJSON;
+}
+
+// The name and the number of days are checked by the access store, with the messages
+// make access-add shows.
+export class NewAccessDto {
+  @IsOptional()
+  @IsString()
+  name?: string;
+
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  days?: number;
+}

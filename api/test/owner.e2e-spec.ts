@@ -1,0 +1,370 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runAccessCommand } from '../src/access/access.cli';
+import { AccessLogEntry } from '../src/access/access-log';
+import { AccessStore, accessState } from '../src/access/access-store';
+import { runOwnerCommand } from '../src/owner/owner.cli';
+import { OwnerSetupStore, SETUP_LINK_TTL_MS } from '../src/owner/owner-setup-store';
+import { scratchDir } from './support/scratch';
+import { SoftAuthenticator } from './support/soft-authenticator';
+import { TestApp, TestEnv, loginToken, startTestApp } from './support/test-app';
+import { until } from './support/until';
+
+const SITE = 'http://localhost:5173';
+const SETUP_REFUSED =
+  'Dieser Einrichtungslink ist ungültig, abgelaufen oder schon benutzt. Neuen Link mit make owner-setup.';
+const SIGN_IN_REFUSED = 'Anmeldung mit diesem Passkey nicht möglich.';
+
+describe("the owner's page", () => {
+  let testApp: TestApp;
+  let dir: string;
+
+  const start = async (env: TestEnv = {}) => {
+    testApp = await startTestApp({ ACCESS_DIR: dir, SITE_URL: SITE, ...env });
+  };
+  const post = (path: string, body?: object) => {
+    const request = testApp.http().post(path);
+    return body ? request.send(body) : request;
+  };
+  const asOwner = (token: string) => ({
+    get: (path: string) => testApp.http().get(path).set('Authorization', `Bearer ${token}`),
+    post: (path: string, body: object = {}) =>
+      testApp.http().post(path).set('Authorization', `Bearer ${token}`).send(body),
+    delete: (path: string) => testApp.http().delete(path).set('Authorization', `Bearer ${token}`),
+  });
+
+  /** Runs a command the way make does, and returns what it printed. */
+  async function command(run: typeof runOwnerCommand, ...args: string[]): Promise<string> {
+    const lines: string[] = [];
+    await run(args, { ACCESS_DIR: dir, SITE_URL: SITE }, (text) => lines.push(text));
+    return lines.join('\n');
+  }
+
+  /** make owner-setup: the token of the link it prints. */
+  async function setupToken(): Promise<string> {
+    const printed = await command(runOwnerCommand, 'setup-link');
+    expect(printed).toMatch(/^Einrichtungslink \(15 Minuten gültig, einmal verwendbar\):\n/);
+    const url = new RegExp(`${SITE}/verwaltung#einrichten=([\\w-]+)`).exec(printed);
+    expect(url).not.toBeNull();
+    return url![1];
+  }
+
+  /** A passkey registered with a fresh setup link; returns it and the owner's token. */
+  async function register(token?: string) {
+    const setup = token ?? (await setupToken());
+    const authenticator = new SoftAuthenticator(SITE);
+    const options = await post('/api/owner/setup/options', { setupToken: setup }).expect(200);
+    const response = authenticator.register(options.body);
+    const verified = await post('/api/owner/setup/verify', { setupToken: setup, response }).expect(
+      201,
+    );
+    return { authenticator, setup, response, ownerToken: verified.body.token as string };
+  }
+
+  async function signIn(authenticator: SoftAuthenticator): Promise<string> {
+    const options = await post('/api/owner/login/options').expect(200);
+    const signed = await post('/api/owner/login/verify', {
+      response: authenticator.signIn(options.body),
+    }).expect(200);
+    return signed.body.token as string;
+  }
+
+  beforeEach(() => {
+    dir = scratchDir('api-owner-');
+  });
+  afterEach(async () => {
+    await testApp?.close();
+  });
+
+  it('registers a passkey with the setup link of make owner-setup, and signs the owner in', async () => {
+    await start();
+    const setup = await setupToken();
+    const options = await post('/api/owner/setup/options', { setupToken: setup }).expect(200);
+    expect(options.body).toMatchObject({
+      rp: { id: 'localhost', name: 'Portfolio' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      excludeCredentials: [],
+      challenge: expect.any(String),
+    });
+    const authenticator = new SoftAuthenticator(SITE);
+    const response = authenticator.register(options.body);
+    const verified = await post('/api/owner/setup/verify', { setupToken: setup, response }).expect(
+      201,
+    );
+    expect(verified.body).toEqual({ token: expect.any(String), expiresIn: 900 });
+
+    const passkeys = await asOwner(verified.body.token).get('/api/owner/passkeys').expect(200);
+    expect(passkeys.body).toEqual([
+      { id: authenticator.id, label: 'Passkey 1', createdAt: expect.any(String), lastUsedAt: null },
+    ]);
+    const stored = await readFile(join(dir, 'owner-setup.json'), 'utf8');
+    expect(stored).not.toContain(setup);
+    expect(testApp.logger.text()).not.toContain(setup);
+    expect(testApp.logger.text()).not.toContain(verified.body.token);
+    expect(await command(runOwnerCommand, 'passkeys')).toMatch(/Passkey 1/);
+  });
+
+  it('refuses a used setup link, and excludes the passkeys there are', async () => {
+    await start();
+    const { setup, response, authenticator } = await register();
+    const again = await post('/api/owner/setup/options', { setupToken: setup }).expect(401);
+    expect(again.body).toEqual({ statusCode: 401, message: SETUP_REFUSED });
+    await post('/api/owner/setup/verify', { setupToken: setup, response }).expect(401);
+
+    const next = await post('/api/owner/setup/options', { setupToken: await setupToken() });
+    expect(next.body.excludeCredentials).toEqual([
+      { id: authenticator.id, type: 'public-key', transports: ['internal'] },
+    ]);
+  });
+
+  it('refuses an expired, a replaced and a missing setup link', async () => {
+    await start();
+    const expired = await new OwnerSetupStore(dir).create(Date.now() - SETUP_LINK_TTL_MS - 1);
+    const refused = await post('/api/owner/setup/options', { setupToken: expired.token });
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe(SETUP_REFUSED);
+
+    const replaced = await setupToken();
+    await setupToken();
+    await post('/api/owner/setup/options', { setupToken: replaced }).expect(401);
+    await post('/api/owner/setup/options', {}).expect(401);
+  });
+
+  it('answers 400 when the registration does not verify, and keeps the link open', async () => {
+    await start();
+    const setup = await setupToken();
+    const options = await post('/api/owner/setup/options', { setupToken: setup }).expect(200);
+    // Made for another site: the origin in the client data is not this one.
+    const response = new SoftAuthenticator('https://fremd.example').register(options.body);
+    const failed = await post('/api/owner/setup/verify', { setupToken: setup, response });
+    expect(failed.status).toBe(400);
+    expect(failed.body).toEqual({
+      statusCode: 400,
+      message: 'Der Passkey konnte nicht registriert werden.',
+    });
+    await register(setup);
+  });
+
+  it('signs in with a discoverable passkey and records its use', async () => {
+    await start();
+    const { authenticator } = await register();
+    const options = await post('/api/owner/login/options').expect(200);
+    expect(options.body).toMatchObject({
+      rpId: 'localhost',
+      allowCredentials: [],
+      userVerification: 'preferred',
+    });
+    const signed = await post('/api/owner/login/verify', {
+      response: authenticator.signIn(options.body),
+    }).expect(200);
+    expect(signed.body).toEqual({ token: expect.any(String), expiresIn: 900 });
+    const [passkey] = (await asOwner(signed.body.token).get('/api/owner/passkeys').expect(200))
+      .body;
+    expect(passkey.lastUsedAt).toEqual(expect.any(String));
+    const stored = JSON.parse(await readFile(join(dir, 'owner-passkeys.json'), 'utf8'));
+    expect(stored.passkeys[0].counter).toBe(1);
+  });
+
+  it('refuses a challenge used twice, one it never gave, a wrong signature and an unknown passkey', async () => {
+    await start();
+    const { authenticator } = await register();
+    const refusedWith = async (response: object) => {
+      const answer = await post('/api/owner/login/verify', { response });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ statusCode: 401, message: SIGN_IN_REFUSED });
+    };
+
+    const options = (await post('/api/owner/login/options').expect(200)).body;
+    const response = authenticator.signIn(options);
+    await post('/api/owner/login/verify', { response }).expect(200);
+    await refusedWith(response);
+    await refusedWith(authenticator.signIn({ ...options, challenge: 'bmllIGdlZ2ViZW4' }));
+
+    const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    const fresh = (await post('/api/owner/login/options').expect(200)).body;
+    await refusedWith(authenticator.signIn(fresh, { signWith: other }));
+    // The refused attempt used the challenge up: the right signature comes too late.
+    await refusedWith(authenticator.signIn(fresh));
+
+    const stranger = new SoftAuthenticator(SITE);
+    await refusedWith(stranger.signIn((await post('/api/owner/login/options')).body));
+    await signIn(authenticator);
+  });
+
+  it("refuses the applicants' tokens on every owner endpoint, and the owner's on theirs", async () => {
+    await start();
+    const { ownerToken } = await register();
+    const { code } = await new AccessStore(dir).add('Muster AG', 30);
+    const accessToken = (await post('/api/auth/access', { code }).expect(200)).body.token;
+    const sharedToken = await loginToken(testApp);
+
+    for (const token of [sharedToken, accessToken, 'kein-token']) {
+      const as = asOwner(token);
+      const statuses = [
+        (await as.get('/api/owner/passkeys')).status,
+        (await as.delete('/api/owner/passkeys/x')).status,
+        (await as.post('/api/owner/setup-links')).status,
+        (await as.get('/api/owner/accesses')).status,
+        (await as.post('/api/owner/accesses', { name: 'Neu AG' })).status,
+        (await as.get('/api/owner/accesses/x/log')).status,
+        (await as.delete('/api/owner/accesses/x')).status,
+      ];
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401]);
+    }
+    const owner = asOwner(ownerToken);
+    await owner.get('/api/documents').expect(401);
+    await owner.get('/api/download-all').expect(401);
+    await owner.get('/api/owner/accesses').expect(200);
+    await asOwner(sharedToken).get('/api/documents').expect(200);
+  });
+
+  it('makes an access that redeems, shows its use and log, and revokes it at once', async () => {
+    await start();
+    const owner = asOwner((await register()).ownerToken);
+    const made = await owner
+      .post('/api/owner/accesses', { name: 'Muster AG', days: 30 })
+      .expect(201);
+    expect(made.body).toEqual({
+      id: expect.any(String),
+      name: 'Muster AG',
+      link: `${SITE}/protected#zugang=${made.body.code}`,
+      code: expect.stringMatching(/^([2-9A-HJ-NP-Z]{4}-){6}[2-9A-HJ-NP-Z]{4}$/),
+      expiresAt: expect.any(String),
+    });
+    const { id, code } = made.body;
+
+    const token = (await post('/api/auth/access', { code }).expect(200)).body.token;
+    await asOwner(token).get('/api/documents').expect(200);
+    await until(
+      async () => (await owner.get(`/api/owner/accesses/${id}/log`)).body.length === 2,
+      'two log entries',
+    );
+    const log = (await owner.get(`/api/owner/accesses/${id}/log`).expect(200))
+      .body as AccessLogEntry[];
+    expect(log.map((entry) => entry.action)).toEqual(['list', 'link']);
+    const printed = await command(runAccessCommand, 'log', '--json', '--name', 'Muster AG');
+    expect(log).toEqual(JSON.parse(printed));
+
+    await owner.post('/api/owner/accesses', { name: 'Später GmbH' }).expect(201);
+    const listed = (await owner.get('/api/owner/accesses').expect(200)).body;
+    expect(listed.map((access: { name: string }) => access.name)).toEqual([
+      'Später GmbH',
+      'Muster AG',
+    ]);
+    expect(listed[1]).toEqual({
+      id,
+      name: 'Muster AG',
+      createdAt: expect.any(String),
+      expiresAt: made.body.expiresAt,
+      state: 'active',
+      firstUsedAt: expect.any(String),
+      lastUsedAt: expect.any(String),
+      uses: 1,
+      downloads: 0,
+    });
+    expect(Date.parse(listed[0].expiresAt) - Date.parse(listed[0].createdAt)).toBe(90 * 86_400_000);
+    expect(await command(runAccessCommand, 'list')).toMatch(/Muster AG .* gültig .* 1 +1 +0$/m);
+
+    await owner.delete(`/api/owner/accesses/${id}`).expect(204);
+    await asOwner(token).get('/api/documents').expect(401);
+    await post('/api/auth/access', { code }).expect(401);
+    const [stored] = await new AccessStore(dir).readAccesses();
+    expect(accessState(stored)).toBe('revoked');
+    expect(await command(runAccessCommand, 'list')).toMatch(/Muster AG .* widerrufen/);
+    expect((await owner.get('/api/owner/accesses')).body[1].state).toBe('revoked');
+
+    await owner.delete('/api/owner/accesses/unbekannt').expect(404);
+    await owner.get('/api/owner/accesses/unbekannt/log').expect(404);
+  });
+
+  it("refuses a name or a number of days with the store's message", async () => {
+    await start();
+    const owner = asOwner((await register()).ownerToken);
+    const refused = async (body: object, message: string) => {
+      const answer = await owner.post('/api/owner/accesses', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ statusCode: 400, message });
+    };
+    await refused({ name: '  ' }, 'Der Name fehlt, z. B. NAME="Muster AG".');
+    await refused({ name: 'Muster AG', days: 0 }, 'DAYS muss eine ganze Zahl von 1 bis 3650 sein.');
+    await refused(
+      { name: 'Muster AG', days: 1.5 },
+      'DAYS muss eine ganze Zahl von 1 bis 3650 sein.',
+    );
+    await owner.post('/api/owner/accesses', { name: 'Muster AG', days: 3650 }).expect(201);
+    await owner.post('/api/owner/accesses', { name: 'Muster AG', days: '30' }).expect(400);
+  });
+
+  it('adds a second device with a setup link from the page; a deleted passkey ends its sessions', async () => {
+    await start();
+    const first = await register();
+    const link = await asOwner(first.ownerToken).post('/api/owner/setup-links').expect(201);
+    expect(link.body).toEqual({
+      url: expect.stringMatching(new RegExp(`^${SITE}/verwaltung#einrichten=[\\w-]{43}$`)),
+      expiresAt: expect.any(String),
+    });
+    const second = await register(link.body.url.split('=')[1]);
+    const secondToken = await signIn(second.authenticator);
+    const owner = asOwner(secondToken);
+    expect(
+      (await owner.get('/api/owner/passkeys')).body.map((p: { label: string }) => p.label),
+    ).toEqual(['Passkey 1', 'Passkey 2']);
+
+    await owner.delete(`/api/owner/passkeys/${first.authenticator.id}`).expect(204);
+    await asOwner(first.ownerToken).get('/api/owner/passkeys').expect(401);
+    await owner.delete(`/api/owner/passkeys/${first.authenticator.id}`).expect(404);
+    const refused = await post('/api/owner/login/verify', {
+      response: first.authenticator.signIn((await post('/api/owner/login/options')).body),
+    });
+    expect(refused.status).toBe(401);
+
+    // The command removes the last one by the start of its id, as for a lost phone.
+    const removed = await command(
+      runOwnerCommand,
+      'passkeys',
+      'remove',
+      second.authenticator.id.slice(0, 8),
+    );
+    expect(removed).toContain('Passkey „Passkey 2“ entfernt');
+    await owner.get('/api/owner/passkeys').expect(401);
+    expect(await command(runOwnerCommand, 'passkeys')).toBe(
+      'Noch kein Passkey (make owner-setup).',
+    );
+  });
+
+  it('answers 409 when the site address cannot have passkeys', async () => {
+    for (const site of [
+      'http://192.168.1.20:8080',
+      'http://bewerbung.example.ch',
+      'https://[::1]',
+    ]) {
+      await start({ SITE_URL: site });
+      const setup = await setupToken();
+      const answers = [
+        await post('/api/owner/setup/options', { setupToken: setup }),
+        await post('/api/owner/login/options'),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(409);
+        expect(answer.body.message).toMatch(/^Passkeys brauchen HTTPS oder localhost: /);
+      }
+      await testApp.close();
+    }
+    await start({ SITE_URL: 'https://bewerbung.example.ch' });
+    await post('/api/owner/login/options').expect(200);
+  });
+
+  it('refuses to start on a damaged owner-passkeys.json or owner-setup.json, naming it', async () => {
+    const passkeys = join(dir, 'owner-passkeys.json');
+    const damaged = '{"version":1,"passkeys":[{"id":"abc","publicKey":';
+    await writeFile(passkeys, damaged);
+    await expect(start()).rejects.toThrow(new RegExp(`Owner passkey store ${passkeys} is damaged`));
+    expect(await readFile(passkeys, 'utf8')).toBe(damaged);
+    await expect(command(runOwnerCommand, 'passkeys')).rejects.toThrow(/is damaged/);
+
+    await writeFile(passkeys, '{"version":1,"passkeys":[]}');
+    await writeFile(join(dir, 'owner-setup.json'), '{"version":1,"pending":"x"}');
+    await expect(start()).rejects.toThrow(/Owner setup link store .* is damaged/);
+  });
+});
