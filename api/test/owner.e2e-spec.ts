@@ -240,9 +240,14 @@ describe("the owner's page", () => {
       async () => (await owner.get(`/api/owner/accesses/${id}/log`)).body.length === 2,
       'two log entries',
     );
-    const log = (await owner.get(`/api/owner/accesses/${id}/log`).expect(200))
-      .body as AccessLogEntry[];
+    const log = (await owner.get(`/api/owner/accesses/${id}/log`).expect(200)).body as Array<
+      AccessLogEntry & { what: string }
+    >;
     expect(log.map((entry) => entry.action)).toEqual(['list', 'link']);
+    expect(log.map((entry) => entry.what)).toEqual([
+      'Dokumentenliste angesehen',
+      'Zugangslink geöffnet',
+    ]);
     const printed = await command(runAccessCommand, 'log', '--json', '--name', 'Muster AG');
     expect(log).toEqual(JSON.parse(printed));
 

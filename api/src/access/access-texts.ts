@@ -21,6 +21,15 @@ export function actionText(entry: Pick<AccessLogEntry, 'action' | 'file'>): stri
   return entry.file ? `${ACTION_TEXT[entry.action]}: ${entry.file}` : ACTION_TEXT[entry.action];
 }
 
+/** A log entry with the words for it, as `make access-log --json` and the owner's page show it. */
+export function describedEntry(entry: AccessLogEntry) {
+  return {
+    ...entry,
+    what: actionText(entry),
+    result: OUTCOME_TEXT[entry.outcome] ?? entry.outcome,
+  };
+}
+
 /** Swiss date and time, in Zurich's time zone whatever the server's is. */
 export function localTime(iso: string): string {
   return new Date(iso).toLocaleString('de-CH', {

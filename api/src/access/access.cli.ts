@@ -16,7 +16,7 @@ import { accessLink } from './access-code';
 import { AccessLogFile } from './access-log';
 import { accessFigures, accessTable, logTable, newestFirst } from './access-report';
 import { AccessStore, DEFAULT_ACCESS_DAYS, sameLabel } from './access-store';
-import { localDate } from './access-texts';
+import { describedEntry, localDate } from './access-texts';
 
 const USAGE = `Aufruf:
   access add "<Name>" [--days N]     neuer Zugang (Standard ${DEFAULT_ACCESS_DAYS} Tage)
@@ -66,7 +66,7 @@ export const runAccessCommand: OwnerCommand = async (args, env, print) => {
       const { entries, unreadable } = await log.read();
       const wanted = values.name?.trim();
       const shown = newestFirst(entries, (entry) => !wanted || sameLabel(entry.access, wanted));
-      if (values.json) return print(JSON.stringify(shown, null, 2));
+      if (values.json) return print(JSON.stringify(shown.map(describedEntry), null, 2));
       if (unreadable > 0) print(`(${unreadable} unlesbare Zeile(n) übersprungen)`);
       return print(shown.length > 0 ? logTable(shown) : 'Keine Zugriffe.');
     }

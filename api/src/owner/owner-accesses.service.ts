@@ -5,7 +5,8 @@
 // the next request, so the access's open sessions end at once.
 import { BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { accessLink } from '../access/access-code';
-import { AccessLogEntry, AccessLogFile } from '../access/access-log';
+import { AccessLogFile } from '../access/access-log';
+import { describedEntry } from '../access/access-texts';
 import { AccessFigures, accessFigures, newestFirst } from '../access/access-report';
 import {
   AccessInputError,
@@ -14,6 +15,8 @@ import {
   DEFAULT_ACCESS_DAYS,
 } from '../access/access-store';
 import { AppConfig, appConfig } from '../config/app-config';
+
+type DescribedEntry = ReturnType<typeof describedEntry>;
 
 export interface AccessView {
   id: string;
@@ -94,10 +97,10 @@ export class OwnerAccessesService {
   }
 
   /** The access's entries of the log, newest first, as make access-log --json prints them. */
-  async logOf(id: string): Promise<AccessLogEntry[]> {
+  async logOf(id: string): Promise<DescribedEntry[]> {
     await this.known(id);
     const { entries } = await this.log.read();
-    return newestFirst(entries, (entry) => entry.accessId === id);
+    return newestFirst(entries, (entry) => entry.accessId === id).map(describedEntry);
   }
 
   /** Ends the access as make access-revoke does; an ended one stays as it is. */
