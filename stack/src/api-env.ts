@@ -9,6 +9,8 @@ export interface ApiEnvInput {
   /** Configuration from .env / environment / caller, already merged. */
   config: Record<string, string>;
   apiPort: number;
+  /** nginx's port: the site's own address (http://localhost:<port>) unless SITE_URL says otherwise. */
+  webPort: number;
   /** Login password to hash, or undefined to keep the configured hash. */
   password: string | undefined;
   smtp: { host: string; port: number } | undefined;
@@ -26,6 +28,8 @@ export async function apiEnvironment(input: ApiEnvInput): Promise<Record<string,
   const values: Record<string, string> = { ...config };
   values.API_HOST = '127.0.0.1';
   values.API_PORT = String(input.apiPort);
+  // Access links and the owner's passkeys name the address the stack really serves.
+  if (!config.WEB_PORT) values.WEB_PORT = String(input.webPort);
   values.MAIL_SPOOL_DIR = input.spoolDir;
   // nginx sends the documents' bytes (X-Accel-Redirect), as in compose.
   values.DOCUMENTS_VIA_NGINX = 'true';

@@ -168,6 +168,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const apiEnv = await apiEnvironment({
       config,
       apiPort,
+      webPort,
       password,
       smtp: sink ? { host: '127.0.0.1', port: sink.port } : undefined,
       spoolDir: mailDir,
