@@ -1,0 +1,144 @@
+// The owner's page (/verwaltung) through nginx, signed in with a passkey
+// that Chromium's virtual authenticator holds: the setup link, a company's
+// link read back from its QR code and opened as the company would, its use
+// in the log, revoking, and who cannot get in. The tests share the stack's
+// owner store, so they run one after another.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, requestToken, test } from '../support/fixtures';
+import { expectAccessibleValidHtml } from '../support/page-checks';
+import { expectedAnswer } from '../support/page-guard';
+import { addVirtualAuthenticator, ownerOrigin, scanQrCode, setupLink } from '../support/owner';
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: async ({ stack }, use) => use(ownerOrigin(stack)) });
+
+const REFUSED_SETUP =
+  'Dieser Einrichtungslink ist ungültig, abgelaufen oder schon benutzt. Neuen Link mit make owner-setup.';
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const company = () => `Messe AG ${randomUUID().slice(0, 8)}`;
+const accessItem = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+/** A new passkey in this browser, registered through a fresh setup link; leaves the owner signed in. */
+async function registerOwner(page: Page, stack: Parameters<typeof setupLink>[0]) {
+  await addVirtualAuthenticator(page);
+  await page.goto(await setupLink(stack));
+  await page.getByRole('button', { name: 'Passkey für dieses Gerät einrichten' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Zugänge' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+}
+
+test('the owner signs in with a passkey, makes a link, sees its use and revokes it', async ({
+  page,
+  stack,
+  browser,
+}) => {
+  await registerOwner(page, stack);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Zugänge' })).toBeVisible();
+
+  const name = company();
+  await page.getByLabel('Firma').fill(name);
+  await page.getByRole('button', { name: 'Link erstellen' }).click();
+  const card = page.getByRole('article', { name: `Zugang für ${name}` });
+  const shownLink = await card.getByRole('link').textContent();
+  const scanned = await scanQrCode(
+    card.getByRole('img', { name: `QR-Code des Links für ${name}` }),
+  );
+  expect(scanned).toBe(shownLink);
+  expect(scanned).toMatch(/\/protected#zugang=/);
+
+  // The company scans the code at the stand and opens the link on its own device.
+  const companyContext = await browser.newContext();
+  const companyPage = await companyContext.newPage();
+  await companyPage.goto(scanned);
+  await expect(companyPage.getByText(`Zugang für ${name}`, { exact: true })).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
+  const item = accessItem(page, name);
+  await expect(item.getByText('aktiv')).toBeVisible();
+  await item.getByRole('button', { name: 'Protokoll' }).click();
+  await expect(item.getByText('Zugangslink geöffnet')).toBeVisible();
+
+  await item.getByRole('button', { name: 'Widerrufen' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Den Zugang für ${name} jetzt beenden?`);
+  await dialog.getByRole('button', { name: 'Widerrufen' }).click();
+  await expect(item.getByText('widerrufen')).toBeVisible();
+
+  await companyPage.reload();
+  await expect(
+    companyPage.getByRole('heading', { level: 1, name: 'Geschützter Bereich' }),
+  ).toBeVisible();
+  await companyContext.close();
+});
+
+test('a used setup link is refused, and a browser without the passkey cannot get in', async ({
+  page,
+  stack,
+  guard,
+}) => {
+  guard.allow(expectedAnswer(401, '/api/owner/setup/options'));
+  guard.allow(expectedAnswer(401, '/api/owner/login/verify'));
+  const link = await setupLink(stack);
+  await addVirtualAuthenticator(page);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Passkey für dieses Gerät einrichten' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Zugänge' })).toBeVisible();
+
+  const again = await page.context().browser()!.newContext();
+  const other = await again.newPage();
+  await addVirtualAuthenticator(other);
+  await other.goto(link);
+  await other.getByRole('button', { name: 'Passkey für dieses Gerät einrichten' }).click();
+  await expect(other.getByRole('alert')).toHaveText(REFUSED_SETUP);
+
+  await other.goto('/verwaltung');
+  await other.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
+  await expect(other.getByRole('alert')).toBeVisible();
+  await expect(other.getByRole('heading', { level: 2, name: 'Zugänge' })).toHaveCount(0);
+  await again.close();
+});
+
+test("an applicant's token opens none of the owner's calls", async ({ request, stack }) => {
+  const token = await requestToken(request, stack);
+  const headers = { Authorization: `Bearer ${token}` };
+  for (const [method, path] of [
+    ['GET', '/api/owner/accesses'],
+    ['POST', '/api/owner/accesses'],
+    ['GET', '/api/owner/passkeys'],
+    ['POST', '/api/owner/setup-links'],
+  ] as const) {
+    const response = await request.fetch(`${stack.baseUrl}${path}`, { method, headers, data: {} });
+    expect(response.status(), `${method} ${path}`).toBe(401);
+  }
+});
+
+test('the page is accessible in both themes, on a phone and a desktop', async ({ page, stack }) => {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.goto('/verwaltung');
+    await expect(page.getByRole('button', { name: 'Mit Passkey anmelden' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Verwaltung – /);
+    await expectAccessibleValidHtml(page, `signed out (${size.width} px)`);
+  }
+  await registerOwner(page, stack);
+  await page.getByLabel('Firma').fill(company());
+  await page.getByRole('button', { name: 'Link erstellen' }).click();
+  await expect(page.getByRole('article')).toBeVisible();
+  for (const theme of ['modern', 'classic'] as const) {
+    if (theme === 'classic') {
+      await page.getByRole('banner').getByRole('button', { name: 'Klassisch' }).click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'classic');
+    }
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await expectAccessibleValidHtml(page, `signed in, ${theme} (${size.width} px)`);
+    }
+  }
+});
