@@ -1,7 +1,7 @@
 // A new owner's first minutes: `make up` in a fresh checkout without .env,
 // the one-time password from the API's log, the prerendered pages, the
-// documents through nginx, a contact mail in Mailpit and an access link
-// made inside the API container.
+// documents through nginx, a contact mail in Mailpit, an access link made
+// inside the API container and the owner's passkey setup link.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -95,6 +95,21 @@ export function firstStartChecks(current: () => EngineSession) {
       const accessToken = (JSON.parse(opened.body.toString()) as { token: string }).token;
       assert.equal((await session.get('/api/documents', accessToken)).status, 200);
       assert.match(session.make('access-list'), /Engine AG/);
+    });
+
+    it("prints the owner's passkey setup link (make owner-setup) that the API takes for its page", async () => {
+      const output = session.make('owner-setup');
+      const setupToken = /\S+\/verwaltung#einrichten=(\S+)/.exec(output)?.[1];
+      assert.ok(setupToken, output);
+      const options = await session.post('/api/owner/setup/options', { setupToken });
+      assert.equal(options.status, 200, options.body.toString());
+      const { rp, challenge } = JSON.parse(options.body.toString()) as {
+        rp: { id: string };
+        challenge: string;
+      };
+      assert.equal(rp.id, 'localhost');
+      assert.ok(challenge.length >= 16);
+      assert.match(session.make('owner-passkeys'), /Noch kein Passkey/);
     });
 
     it('keeps the API image small: application files at most 40 MB', () => {
