@@ -15,14 +15,6 @@ function isJsonObject(body: unknown): boolean {
   return typeof body === 'object' && body !== null && !Array.isArray(body);
 }
 
-/** A POST that carries nothing at all, such as a request for the owner's sign-in options. */
-function carriesNothing(request: Request): boolean {
-  return (
-    request.headers['transfer-encoding'] === undefined &&
-    Number(request.headers['content-length'] ?? 0) === 0
-  );
-}
-
 function messageFor(error: BodyParserError): string {
   if (error.type === 'entity.too.large') return 'Request body too large';
   if (error.type === 'entity.parse.failed') return 'Malformed JSON body';
@@ -30,18 +22,14 @@ function messageFor(error: BodyParserError): string {
 }
 
 /**
- * Accepts JSON bodies only, up to 16 KiB (no body at all reads as an empty
- * object), and answers refusals (wrong content type 415, malformed 400, too
- * large 413) in the API's error shape rather than Express's HTML error page.
+ * Accepts JSON bodies only, up to 16 KiB, and answers refusals (wrong content
+ * type 415, malformed 400, too large 413) in the API's error shape rather than
+ * Express's HTML error page.
  */
 export function jsonBodyMiddleware() {
   const parse = json({ limit: JSON_BODY_LIMIT, strict: true });
   return (request: Request, response: Response, next: NextFunction): void => {
     if (!METHODS_WITH_BODY.has(request.method)) return next();
-    if (carriesNothing(request)) {
-      request.body = {};
-      return next();
-    }
     if (!request.is('application/json')) {
       sendError(response, { statusCode: 415, message: 'Content-Type must be application/json' });
       return;
