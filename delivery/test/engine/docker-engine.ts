@@ -8,12 +8,18 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { repoRoot } from '@portfolio/stack';
 import { until } from '../helpers/until';
 import { run } from './command-run';
 import { createEngineNetwork } from './engine-network';
 
 /** Layers, the stand-ins' root file system and downloads, kept between runs. */
 export const cacheDir = process.env.ENGINE_CACHE_DIR ?? '/var/cache/portfolio-engine';
+/**
+ * This folder, with its fixtures and stand-ins. Not from __dirname: the Pi
+ * measurement (bench/) loads these files as ES modules, where it is not set.
+ */
+export const engineDir = path.join(repoRoot, 'delivery', 'test', 'engine');
 
 /**
  * Debian's CLI: it builds with the BuildKit inside dockerd 20.10. A newer CLI

@@ -11,7 +11,7 @@ import { after, before } from 'node:test';
 import { ensureBaseImages, pinnedImages, publishBaseImages, type BaseImage } from './stand-ins';
 import { startRegistry } from './local-registry';
 import { run, succeeded } from './command-run';
-import { dockerCli, startEngine, type Engine } from './docker-engine';
+import { dockerCli, startEngine, type Engine, engineDir } from './docker-engine';
 
 export interface MailpitMessage {
   ID: string;
@@ -71,7 +71,7 @@ export class EngineSession {
           })
         : [];
       return await EngineSession.open(engine, baseImages, log, {
-        overlay: path.join(__dirname, 'fixtures', 'docker-compose.emulated.yml'),
+        overlay: path.join(engineDir, 'fixtures', 'docker-compose.emulated.yml'),
         env: { DOCKER_DEFAULT_PLATFORM: 'linux/arm64' },
         registry: registry.address,
       });

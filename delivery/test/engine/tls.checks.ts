@@ -18,9 +18,10 @@ import { until } from '../helpers/until';
 import { TLS_FILES } from './compose-project';
 import type { EngineSession } from './engine-session';
 import { buildFixtureImage } from './stand-in-builder';
+import { engineDir } from './docker-engine';
 
 const DOMAIN = 'site.engine.test';
-const ACME_FILES = [...TLS_FILES, path.join(__dirname, 'fixtures', 'docker-compose.acme.yml')];
+const ACME_FILES = [...TLS_FILES, path.join(engineDir, 'fixtures', 'docker-compose.acme.yml')];
 
 /** The certificate the web container serves on 8443, asked from inside its network. */
 const served = (address: string) => servedCertificate(address, 8443, DOMAIN);
