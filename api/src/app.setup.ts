@@ -1,12 +1,18 @@
 import { NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { jsonBodyMiddleware } from './common/json-body.middleware';
 import { createValidationPipe } from './common/validation.pipe';
 
 export const GLOBAL_PREFIX = 'api';
+
+function noStore(_request: Request, response: Response, next: NextFunction): void {
+  response.setHeader('Cache-Control', 'no-store');
+  next();
+}
 
 /**
  * Creates the app with everything that makes it behave as deployed. main.ts
@@ -25,6 +31,8 @@ export async function createApp(
   app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.use(jsonBodyMiddleware());
+  // Tokens, access codes and setup links: answers no cache may keep.
+  app.use([`/${GLOBAL_PREFIX}/auth`, `/${GLOBAL_PREFIX}/owner`], noStore);
   app.setGlobalPrefix(GLOBAL_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

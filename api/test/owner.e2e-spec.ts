@@ -23,10 +23,8 @@ describe("the owner's page", () => {
   const start = async (env: TestEnv = {}) => {
     testApp = await startTestApp({ ACCESS_DIR: dir, SITE_URL: SITE, ...env });
   };
-  const post = (path: string, body?: object) => {
-    const request = testApp.http().post(path);
-    return body ? request.send(body) : request;
-  };
+  // As the page sends them: JSON, {} when there is nothing to say.
+  const post = (path: string, body: object = {}) => testApp.http().post(path).send(body);
   const asOwner = (token: string) => ({
     get: (path: string) => testApp.http().get(path).set('Authorization', `Bearer ${token}`),
     post: (path: string, body: object = {}) =>
@@ -83,7 +81,7 @@ describe("the owner's page", () => {
     const options = await post('/api/owner/setup/options', { setupToken: setup }).expect(200);
     expect(options.body).toMatchObject({
       rp: { id: 'localhost', name: 'Portfolio' },
-      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       excludeCredentials: [],
       challenge: expect.any(String),
     });
@@ -153,12 +151,15 @@ describe("the owner's page", () => {
     expect(options.body).toMatchObject({
       rpId: 'localhost',
       allowCredentials: [],
-      userVerification: 'preferred',
+      userVerification: 'required',
     });
     const signed = await post('/api/owner/login/verify', {
       response: authenticator.signIn(options.body),
     }).expect(200);
     expect(signed.body).toEqual({ token: expect.any(String), expiresIn: 900 });
+    // No cache keeps a token: nor the applicants' login's answers.
+    expect(signed.headers['cache-control']).toBe('no-store');
+    expect((await post('/api/auth/login', {})).headers['cache-control']).toBe('no-store');
     const [passkey] = (await asOwner(signed.body.token).get('/api/owner/passkeys').expect(200))
       .body;
     expect(passkey.lastUsedAt).toEqual(expect.any(String));
@@ -166,7 +167,7 @@ describe("the owner's page", () => {
     expect(stored.passkeys[0].counter).toBe(1);
   });
 
-  it('refuses a challenge used twice, one it never gave, a wrong signature and an unknown passkey', async () => {
+  it('refuses a challenge used twice, one it never gave, a wrong signature, no user verification and an unknown passkey', async () => {
     await start();
     const { authenticator } = await register();
     const refusedWith = async (response: object) => {
@@ -186,6 +187,9 @@ describe("the owner's page", () => {
     await refusedWith(authenticator.signIn(fresh, { signWith: other }));
     // The refused attempt used the challenge up: the right signature comes too late.
     await refusedWith(authenticator.signIn(fresh));
+    // A touch is not enough: the passkey is the only factor, so its PIN or fingerprint counts.
+    const touched = (await post('/api/owner/login/options').expect(200)).body;
+    await refusedWith(authenticator.signIn(touched, { userVerified: false }));
 
     const stranger = new SoftAuthenticator(SITE);
     await refusedWith(stranger.signIn((await post('/api/owner/login/options')).body));

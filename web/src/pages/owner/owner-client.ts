@@ -73,6 +73,7 @@ export interface SetupLink {
 
 const FALLBACK_MESSAGE = 'Der Server hat nicht geantwortet. Bitte später nochmals versuchen.';
 
+// The API takes JSON bodies only: a call with nothing to say sends {}.
 async function call<T>(
   path: string,
   init: { method?: string; body?: object; token?: string } = {},
@@ -117,7 +118,7 @@ export async function registerPasskey(setupToken: string): Promise<OwnerSession>
 /** Signs in with a passkey the browser offers for this site. */
 export async function signIn(): Promise<OwnerSession> {
   const optionsJSON = await call<PublicKeyCredentialRequestOptionsJSON>('/login/options', {
-    method: 'POST',
+    body: {},
   });
   const response: AuthenticationResponseJSON = await startAuthentication({ optionsJSON });
   return sessionOf(await call('/login/verify', { body: { response } }));
@@ -134,7 +135,7 @@ export const ownerApi = (token: string) => ({
   passkeys: () => call<Passkey[]>('/passkeys', { token }),
   removePasskey: (id: string) =>
     call<void>(`/passkeys/${encodeURIComponent(id)}`, { token, method: 'DELETE' }),
-  setupLink: () => call<SetupLink>('/setup-links', { token, method: 'POST' }),
+  setupLink: () => call<SetupLink>('/setup-links', { token, body: {} }),
 });
 
 export type OwnerApi = ReturnType<typeof ownerApi>;
