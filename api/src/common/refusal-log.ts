@@ -8,9 +8,16 @@ export const CLIENT_TEXT_MAX = 120;
 const LINES_PER_MINUTE = 20;
 const MINUTE_MS = 60_000;
 
-/** The first CLIENT_TEXT_MAX characters of text a client chose, marked when cut. */
+/**
+ * The first CLIENT_TEXT_MAX characters of text a client chose, marked when
+ * cut, its control characters escaped so that it cannot start a log line.
+ */
 export function clip(text: string | undefined): string {
-  const value = String(text ?? '');
+  const value = String(text ?? '').replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return value.length > CLIENT_TEXT_MAX
     ? `${value.slice(0, CLIENT_TEXT_MAX)}… (${value.length} characters)`
     : value;

@@ -4,7 +4,9 @@
 // again; each ends after five minutes; and the oldest are dropped beyond a
 // bound, as the options that make them are public.
 export const CHALLENGE_TTL_MS = 5 * 60_000;
-export const CHALLENGES_MAX = 100;
+// Large enough that a flood of option requests, rate-limited per address, cannot
+// push the owner's challenge out within the seconds a ceremony takes; about 1 MB.
+export const CHALLENGES_MAX = 10_000;
 
 export class ChallengeStore {
   // Insertion order is age order: the first entry is the oldest.

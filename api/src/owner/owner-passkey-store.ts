@@ -96,7 +96,12 @@ export class OwnerPasskeyStore {
     return this.change((passkeys) => ({
       passkeys: passkeys.map((passkey) =>
         passkey.id === id
-          ? { ...passkey, counter, lastUsedAt: new Date(now).toISOString() }
+          ? // Two sign-ins at once may finish in either order: the counter never goes back.
+            {
+              ...passkey,
+              counter: Math.max(passkey.counter, counter),
+              lastUsedAt: new Date(now).toISOString(),
+            }
           : passkey,
       ),
       result: undefined,

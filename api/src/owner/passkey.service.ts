@@ -85,7 +85,7 @@ export class PasskeyService implements OnModuleInit {
       userDisplayName: 'Portfolio-Verwaltung',
       attestationType: 'none',
       excludeCredentials: existing.map(({ id, transports }) => ({ id, transports })),
-      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
     this.registrations.add(options.challenge);
     return options;
@@ -100,7 +100,6 @@ export class PasskeyService implements OnModuleInit {
       expectedChallenge: (challenge) => this.registrations.take(challenge),
       expectedOrigin: party.origin,
       expectedRPID: party.id,
-      requireUserVerification: false,
     }).catch((error: Error) => this.refused(`registration failed: ${error.message}`));
     if (!verification?.verified) throw new BadRequestException(REGISTRATION_FAILED);
     const { credential } = verification.registrationInfo;
@@ -124,7 +123,7 @@ export class PasskeyService implements OnModuleInit {
     const options = await generateAuthenticationOptions({
       rpID: party.id,
       allowCredentials: [],
-      userVerification: 'preferred',
+      userVerification: 'required',
     });
     this.signIns.add(options.challenge);
     return options;
@@ -151,7 +150,6 @@ export class PasskeyService implements OnModuleInit {
         counter: passkey.counter,
         transports: passkey.transports,
       },
-      requireUserVerification: false,
     }).catch((error: Error) => this.refused(`sign-in refused: ${error.message}`));
     if (!verification?.verified) {
       if (verification) this.refused('sign-in refused: the signature does not verify');

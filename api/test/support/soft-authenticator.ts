@@ -12,7 +12,8 @@ import type {
 import { cose, isoCBOR } from '@simplewebauthn/server/helpers';
 
 // User present, user verified; AT: attested credential data follows.
-const UP_UV = 0x01 | 0x04;
+const UP = 0x01;
+const UP_UV = UP | 0x04;
 const AT = 0x40;
 
 const b64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64url');
@@ -67,14 +68,18 @@ export class SoftAuthenticator {
 
   /**
    * The answer to sign-in options; `signWith` another key makes a signature that does not
-   * verify, `challenge` one the server never gave.
+   * verify, `challenge` one the server never gave, `userVerified: false` a mere touch
+   * without PIN or fingerprint.
    */
   signIn(
     options: Pick<PublicKeyCredentialRequestOptionsJSON, 'rpId' | 'challenge'>,
-    { signWith = this.privateKey }: { signWith?: KeyObject } = {},
+    {
+      signWith = this.privateKey,
+      userVerified = true,
+    }: { signWith?: KeyObject; userVerified?: boolean } = {},
   ): AuthenticationResponseJSON {
     this.counter += 1;
-    const authenticatorData = this.authData(options.rpId ?? '', false);
+    const authenticatorData = this.authData(options.rpId ?? '', false, userVerified);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge);
     const signed = Buffer.concat([
       authenticatorData,
@@ -94,12 +99,9 @@ export class SoftAuthenticator {
     };
   }
 
-  private authData(rpId: string, withCredential: boolean): Buffer {
-    const head = Buffer.concat([
-      sha256(rpId),
-      Buffer.from([withCredential ? UP_UV | AT : UP_UV]),
-      uint32(this.counter),
-    ]);
+  private authData(rpId: string, withCredential: boolean, userVerified = true): Buffer {
+    const flags = (userVerified ? UP_UV : UP) | (withCredential ? AT : 0);
+    const head = Buffer.concat([sha256(rpId), Buffer.from([flags]), uint32(this.counter)]);
     if (!withCredential) return head;
     const length = Buffer.alloc(2);
     length.writeUInt16BE(this.credentialId.length);
