@@ -138,9 +138,10 @@ describe('the owner page', () => {
     expect(screen.getByRole('button', { name: 'Mit Passkey anmelden' })).toBeInTheDocument();
   });
 
-  it('registers a passkey with the setup link and forgets the link', async () => {
+  it('registers a passkey with the setup link, which leaves the address bar at once', async () => {
     const fetch = ownerServer();
     renderApp('/verwaltung#einrichten=setup-token');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/verwaltung$/));
     await userEvent.click(
       await screen.findByRole('button', { name: 'Passkey für dieses Gerät einrichten' }),
     );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { OwnerApiError, registerPasskey, signIn, type OwnerSession } from './owner-client';
 import { OWNER_TEXTS as T } from './owner-texts';
@@ -27,7 +27,14 @@ interface PasskeySignInProps {
 export function PasskeySignIn({ onSignedIn, notice }: PasskeySignInProps) {
   const { hash, pathname } = useLocation();
   const navigate = useNavigate();
-  const setupToken = setupTokenIn(hash);
+  // Kept in memory; the address bar and the history lose it at once, whatever follows.
+  // A link opened in a tab that shows the page already brings its token too.
+  const inAddress = setupTokenIn(hash);
+  const [setupToken, setSetupToken] = useState(inAddress);
+  if (inAddress && inAddress !== setupToken) setSetupToken(inAddress);
+  useEffect(() => {
+    if (inAddress) void navigate(pathname, { replace: true });
+  }, [inAddress, pathname, navigate]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -38,8 +45,6 @@ export function PasskeySignIn({ onSignedIn, notice }: PasskeySignInProps) {
     setError(undefined);
     try {
       const session = setupToken ? await registerPasskey(setupToken) : await signIn();
-      // The used token leaves the address bar and the history.
-      if (setupToken) void navigate(pathname, { replace: true });
       onSignedIn(session);
     } catch (caught) {
       setError(messageOf(caught));
