@@ -76,7 +76,7 @@ const FALLBACK_MESSAGE = 'Der Server hat nicht geantwortet. Bitte später nochma
 // The API takes JSON bodies only: a call with nothing to say sends {}.
 async function call<T>(
   path: string,
-  init: { method?: string; body?: object; token?: string } = {},
+  init: { method?: string; body?: object; token?: string; onUnauthorized?: () => void } = {},
 ): Promise<T> {
   const headers: Record<string, string> = {};
   if (init.body) headers['Content-Type'] = 'application/json';
@@ -86,6 +86,7 @@ async function call<T>(
     headers,
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
+  if (response.status === 401) init.onUnauthorized?.();
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
@@ -124,18 +125,22 @@ export async function signIn(): Promise<OwnerSession> {
   return sessionOf(await call('/login/verify', { body: { response } }));
 }
 
-export const ownerApi = (token: string) => ({
-  accesses: () => call<AccessSummary[]>('/accesses', { token }),
-  createAccess: (name: string, days: number) =>
-    call<CreatedAccess>('/accesses', { token, body: { name, days } }),
-  accessLog: (id: string) =>
-    call<AccessLogEntry[]>(`/accesses/${encodeURIComponent(id)}/log`, { token }),
-  revokeAccess: (id: string) =>
-    call<void>(`/accesses/${encodeURIComponent(id)}`, { token, method: 'DELETE' }),
-  passkeys: () => call<Passkey[]>('/passkeys', { token }),
-  removePasskey: (id: string) =>
-    call<void>(`/passkeys/${encodeURIComponent(id)}`, { token, method: 'DELETE' }),
-  setupLink: () => call<SetupLink>('/setup-links', { token, body: {} }),
-});
+/** The signed-in owner's calls; `onUnauthorized` hears of a token no longer taken (expired, passkey removed). */
+export function ownerApi(token: string, onUnauthorized: () => void) {
+  const as = { token, onUnauthorized };
+  return {
+    accesses: () => call<AccessSummary[]>('/accesses', as),
+    createAccess: (name: string, days: number) =>
+      call<CreatedAccess>('/accesses', { ...as, body: { name, days } }),
+    accessLog: (id: string) =>
+      call<AccessLogEntry[]>(`/accesses/${encodeURIComponent(id)}/log`, as),
+    revokeAccess: (id: string) =>
+      call<void>(`/accesses/${encodeURIComponent(id)}`, { ...as, method: 'DELETE' }),
+    passkeys: () => call<Passkey[]>('/passkeys', as),
+    removePasskey: (id: string) =>
+      call<void>(`/passkeys/${encodeURIComponent(id)}`, { ...as, method: 'DELETE' }),
+    setupLink: () => call<SetupLink>('/setup-links', { ...as, body: {} }),
+  };
+}
 
 export type OwnerApi = ReturnType<typeof ownerApi>;

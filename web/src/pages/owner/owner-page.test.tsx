@@ -133,7 +133,8 @@ describe('the owner page', () => {
     ownerServer({
       'GET /api/owner/passkeys': () => json({ message: 'Unauthorized' }, 401),
     });
-    await signInAsOwner();
+    renderApp('/verwaltung');
+    await userEvent.click(await screen.findByRole('button', { name: 'Mit Passkey anmelden' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Die Sitzung ist abgelaufen');
     expect(screen.getByRole('button', { name: 'Mit Passkey anmelden' })).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { OwnerApiError, ownerApi, type OwnerApi, type OwnerSession } from './owner-client';
+import { ownerApi, type OwnerApi, type OwnerSession } from './owner-client';
 import { OWNER_TEXTS } from './owner-texts';
 
 /**
@@ -16,20 +16,10 @@ export function useOwnerSession() {
     setNotice(message);
   }, []);
 
-  const api = useMemo<OwnerApi | undefined>(() => {
-    if (!session) return undefined;
-    const calls = ownerApi(session.token);
-    const guarded = {} as OwnerApi;
-    for (const [name, fn] of Object.entries(calls) as Array<
-      [keyof OwnerApi, (...args: never[]) => Promise<unknown>]
-    >)
-      (guarded[name] as unknown) = (...args: never[]) =>
-        fn(...args).catch((error: unknown) => {
-          if (error instanceof OwnerApiError && error.status === 401) signOut(OWNER_TEXTS.expired);
-          throw error;
-        });
-    return guarded;
-  }, [session, signOut]);
+  const api = useMemo<OwnerApi | undefined>(
+    () => session && ownerApi(session.token, () => signOut(OWNER_TEXTS.expired)),
+    [session, signOut],
+  );
 
   const signIn = useCallback((next: OwnerSession) => {
     setNotice(undefined);
