@@ -31,11 +31,15 @@ export async function giveBack(path: string, owner: Owner): Promise<void> {
   await ownAs(path, owner);
 }
 
-/** As root, a new file or folder goes to whoever owns `folder`, unless that is root too. */
+/**
+ * As root, a new file or folder goes to whoever owns `folder`, unless that
+ * is root too; one that is theirs already stays untouched (no CHOWN needed).
+ */
 export async function handToOwnerOf(path: string, folder: string): Promise<void> {
   if (!asRoot()) return;
   const { uid, gid } = await stat(folder);
-  if (uid !== 0 || gid !== 0) await chown(path, uid, gid);
+  const now = await stat(path);
+  if ((uid !== 0 || gid !== 0) && (now.uid !== uid || now.gid !== gid)) await chown(path, uid, gid);
 }
 
 /**
