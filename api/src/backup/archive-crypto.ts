@@ -114,6 +114,13 @@ export async function openArchive(
   }
 }
 
+/** A key for one archive's reading back (archive-writer.ts): never written anywhere. */
+export async function proofKey(): Promise<{ key: ArchiveKey; recipient: string }> {
+  const identity = await generateX25519Identity();
+  const key = { file: 'dem Prüfschlüssel dieser Sicherung', identities: [identity] };
+  return { key, recipient: await identityToRecipient(identity) };
+}
+
 /** A new key pair: the secret identity as age-keygen writes its file, and its public key. */
 export async function newKeyPair(now = new Date()): Promise<{ file: string; recipient: string }> {
   const identity = await generateX25519Identity();

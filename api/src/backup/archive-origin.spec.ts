@@ -34,6 +34,12 @@ describe('where an archive came from', () => {
     }
   }
 
+  /** The site's archives in BACKUP_DIR, oldest first (beside them lies their index). */
+  const ours = () =>
+    readdirSync(backups)
+      .filter((name) => name.endsWith('.tar.gz.age'))
+      .sort();
+
   const state = () => ({
     env: readFileSync(join(project, '.env'), 'utf8'),
     access: readdirSync(access).map((name) => readFileSync(join(access, name), 'utf8')),
@@ -84,7 +90,7 @@ describe('where an archive came from', () => {
   it("passes the site's own archive: verify, the drill and restore", async () => {
     const made = await run(['create', ...stores]);
     expect(made.error).toBeUndefined();
-    const [archive] = readdirSync(backups);
+    const [archive] = ours();
     expect(archive).toMatch(/\.tar\.gz\.age$/);
     const path = join(backups, archive);
     expect((await run(['verify', path, '--identity', keyFile])).error).toBeUndefined();
@@ -149,10 +155,59 @@ describe('where an archive came from', () => {
     const args = ['restore', old, '--identity', keyFile, '--skip-origin-check', ...stores];
     const restored = await run(args);
     expect(restored.error).toBeUndefined();
-    expect(restored.lines[0]).toBe(
-      'Herkunft nicht geprüft (SKIP_ORIGIN_CHECK): weder Signatur noch Verschlüsselung verlangt.',
-    );
+    expect(restored.lines[0]).toMatch(/^SKIP_ORIGIN_CHECK: nur eine fehlende Signatur/);
     expect(state().access).toEqual(['{"fremde":true}']);
+  });
+
+  it('skips only a missing signature: a wrong one is refused all the same', async () => {
+    const signingKey = newSigningPair().secret;
+    const at = new Date(Date.now() - 1000);
+    const wrong = await stranger('wrong', { recipients: [recipient], signingKey, at });
+    const before = state();
+    for (const identity of [['--identity', keyFile], []]) {
+      const args = ['restore', wrong, ...identity, '--skip-origin-check', ...stores];
+      const refused = await run(args);
+      expect(refused.error).toMatch(
+        /^(Archiv abgelehnt: die Signatur passt nicht|\S+ ist verschlüsselt)/,
+      );
+    }
+    const plainSigned = await stranger('plain-signed', { signingKey, at });
+    const fresh = ['--project', join(work, 'fresh-pi'), '--store', `access=${access}`];
+    const unproven = await run(['restore', plainSigned, '--skip-origin-check', ...fresh]);
+    expect(unproven.error).toMatch(
+      /^Archiv abgelehnt: signiert, doch ohne Schlüssel nicht zu prüfen/,
+    );
+    expect(state()).toEqual(before);
+  });
+
+  it('refuses an old archive of the site under a newer name, unless the owner says so', async () => {
+    const [archive] = ours();
+    const newer = join(work, 'portfolio-backup-2099-12-31T000000Z.tar.gz.age');
+    copyFileSync(join(backups, archive), newer);
+    const before = state();
+    for (const command of ['verify', 'restore']) {
+      const refused = await run([command, newer, '--identity', keyFile, ...stores]);
+      expect(refused.error).toMatch(
+        /^Archiv abgelehnt: portfolio-backup-2099-12-31T000000Z\.tar\.gz\.age trägt eine andere Zeit als sein Manifest \(.+\): .*SKIP_NAME_CHECK=1$/,
+      );
+    }
+    expect(state()).toEqual(before);
+    const args = ['restore', newer, '--identity', keyFile, '--skip-name-check', ...stores];
+    expect((await run(args)).error).toBeUndefined();
+  });
+
+  it('never writes a plain archive that would carry the signing key', async () => {
+    const signingKey = readEnvFile(join(project, '.env')).BACKUP_SIGNING_KEY;
+    const plain = join(work, 'plain-project');
+    mkdirSync(plain);
+    writeFileSync(join(plain, '.env'), `BACKUP_SIGNING_KEY=${signingKey}\n`);
+    const before = ours();
+    const refused = await run(['create', '--project', plain, '--store', `access=${access}`]);
+    expect(refused.error).toBe(
+      'BACKUP_SIGNING_KEY braucht BACKUP_AGE_RECIPIENTS: ein unverschlüsseltes Archiv trüge den ' +
+        'Signaturschlüssel in sich (make backup-key; kein Archiv geschrieben.)',
+    );
+    expect(ours()).toEqual(before);
   });
 
   it('refuses to restore a plain archive when nothing could prove where it came from', async () => {
@@ -167,13 +222,13 @@ describe('where an archive came from', () => {
   it('refuses a key file from before signatures in one line, unless asked', async () => {
     const oldKey = join(work, 'old-key.txt');
     writeFileSync(oldKey, readFileSync(keyFile, 'utf8').replace(/^# portfolio-backup.*\n/m, ''));
-    const [archive] = readdirSync(backups);
+    const [archive] = ours();
     const refused = await run(['verify', join(backups, archive), '--identity', oldKey]);
     expect(refused.error).toMatch(/^\S+old-key\.txt enthält keinen Signaturschlüssel .*\.$/);
   });
 
   it('restores over a .env that does not parse, and says so', async () => {
-    const [archive] = readdirSync(backups);
+    const [archive] = ours();
     writeFileSync(join(project, '.env'), `${siteEnv}BACKUP_KEEP=viele\n`);
     expect((await run(['create', ...stores])).error).toMatch(/^Ungültige Einstellung: BACKUP_KEEP/);
     const warned = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -35,12 +35,17 @@ export interface Trust {
   encryptedOnly: boolean;
   /** The public key the signature must verify against, and where it was read. */
   signer?: { key: string; source: string };
-  /** The owner's explicit choice for an archive made before signatures. */
+  /**
+   * The owner's explicit choice for an archive made before signatures: it
+   * skips a missing signature (and encryption), never a wrong one.
+   */
   skip: boolean;
+  /** The tool's own second reading of an archive the first one proved. */
+  proven?: true;
 }
 
 /** Trusts any archive: only for the tool's own second reading of one already checked. */
-export const ALREADY_CHECKED: Trust = { encryptedOnly: false, skip: true };
+export const ALREADY_CHECKED: Trust = { encryptedOnly: false, skip: true, proven: true };
 
 const base64 = (key: KeyObject, type: 'pkcs8' | 'spki') =>
   key.export({ format: 'der', type }).toString('base64');
@@ -62,11 +67,15 @@ export const signingKeyLine = (publicKey: string) => `${KEY_LINE_PREFIX}${public
 /** The public signing key in a key file's text, if it has one. */
 export const signingKeyIn = (keyFileText: string) => KEY_LINE.exec(keyFileText)?.[1];
 
+/** The site's signature of any bytes (a manifest, the index of archives). */
+export const signBytes = (bytes: Buffer, secret: string): Signature => ({
+  publicKey: publicKeyOf(secret),
+  signature: sign(null, bytes, privateKey(secret)).toString('base64'),
+});
+
 /** manifest.sig's bytes for the manifest's bytes. */
 export function signManifest(manifest: Buffer, secret: string): Buffer {
-  const signature = sign(null, manifest, privateKey(secret)).toString('base64');
-  const body = { format: FORMAT, publicKey: publicKeyOf(secret), signature };
-  return Buffer.from(`${JSON.stringify(body)}\n`);
+  return Buffer.from(`${JSON.stringify({ format: FORMAT, ...signBytes(manifest, secret) })}\n`);
 }
 
 /** manifest.sig parsed; undefined when it is not ours. */
@@ -81,7 +90,7 @@ export function parseSignature(text: string): Signature | undefined {
   }
 }
 
-function verifies(manifest: Buffer, signature: Signature, publicKey: string): boolean {
+export function verifies(manifest: Buffer, signature: Signature, publicKey: string): boolean {
   try {
     const key = createPublicKey({
       key: Buffer.from(publicKey, 'base64'),
@@ -101,11 +110,16 @@ export function checkOrigin(
   read: { manifestBytes: Buffer; signature?: Signature; encrypted: boolean },
   trust: Trust,
 ): void {
-  if (trust.skip) return;
-  if (trust.encryptedOnly && !read.encrypted)
+  if (trust.proven || (trust.skip && !read.signature)) return;
+  if (trust.encryptedOnly && !read.encrypted && !trust.skip)
     throw new ArchiveRefusedError(
       `nicht verschlüsselt, obwohl ein Schlüssel eingerichtet oder angegeben ist: so ein Archiv ` +
         `macht diese Website nicht (${OLD_ARCHIVE})`,
+    );
+  if (!trust.signer && trust.skip)
+    throw new ArchiveRefusedError(
+      'signiert, doch ohne Schlüssel nicht zu prüfen: die Schlüsseldatei angeben ' +
+        '(AGE_IDENTITY=…); SKIP_ORIGIN_CHECK übergeht nur eine fehlende Signatur',
     );
   if (!trust.signer) return;
   if (!read.signature)

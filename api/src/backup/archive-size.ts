@@ -35,6 +35,12 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+const walSize = (folder: string, database: string) =>
+  lstat(join(folder, `${database}-wal`)).then(
+    ({ size }) => size,
+    () => 0,
+  );
+
 /** One store's share of the archive, or undefined when it does not exist. */
 async function measureStore(store: Store): Promise<number | undefined> {
   const root = await lstat(store.path).catch((error: NodeJS.ErrnoException) => {
@@ -56,8 +62,10 @@ async function measureStore(store: Store): Promise<number | undefined> {
     bytes += header(posix.join(name, entry)) + MANIFEST_BYTES_PER_ENTRY;
     if (!stats.isFile()) continue;
     bytes += blocks(stats.size);
-    // A database's snapshot in the scratch folder, beside the archive.
-    if (entry.endsWith('.db')) bytes += stats.size;
+    // A database's snapshot in the scratch folder, beside the archive: the
+    // database with what its WAL holds (the WAL's own blocks, counted as a
+    // file above, stand for the snapshot's growth in the tar).
+    if (entry.endsWith('.db')) bytes += stats.size + (await walSize(store.path, entry));
   }
   return bytes;
 }

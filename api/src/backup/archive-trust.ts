@@ -16,7 +16,8 @@ export interface TrustRequest {
 }
 
 export const SKIPPED =
-  'Herkunft nicht geprüft (SKIP_ORIGIN_CHECK): weder Signatur noch Verschlüsselung verlangt.';
+  'SKIP_ORIGIN_CHECK: nur eine fehlende Signatur (und Verschlüsselung) wird übergangen, eine ' +
+  'vorhandene Signatur geprüft.';
 
 /** The key file and the trust for a command; throws the owner's one line when nothing could prove an archive. */
 export async function trustOf(

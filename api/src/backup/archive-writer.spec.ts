@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canMount, mountSmallDisk, type SmallDisk } from '../../test/support/small-disk';
 import { createArchive } from './archive-writer';
 import { BackupFailedError } from './backup-failure';
+import { newKeyPair } from './archive-crypto';
 import type { Store } from './backup-stores';
 
 const asRoot = canMount ? it : it.skip;
@@ -44,6 +45,20 @@ describe('a backup that cannot finish leaves BACKUP_DIR as it was', () => {
       expect(readdirSync(backupDir)).toEqual([]);
     },
   );
+
+  asRoot('counts a database with its WAL, which its snapshot holds (needs root)', async () => {
+    const disk = mountSmallDisk('256k');
+    disks.push(disk);
+    const backupDir = join(disk.path, 'backups');
+    const inbox = join(work, 'mailpit');
+    mkdirSync(inbox);
+    writeFileSync(join(inbox, 'mailpit.db'), randomBytes(8_000));
+    // Without the WAL the archive and the snapshot fit; with it they might not.
+    writeFileSync(join(inbox, 'mailpit.db-wal'), randomBytes(130_000));
+    const run = createArchive({ stores: [folderStore('mailpit', inbox)], backupDir, version: 'x' });
+    await expect(run).rejects.toThrow(/^Sicherung abgelehnt: .* braucht bis zu 2[6-9]\d\.\d kB/);
+    expect(readdirSync(backupDir)).toEqual([]);
+  });
 
   asRoot('breaks off with one line when the disk fills while it writes (needs root)', async () => {
     const disk = mountSmallDisk('256k');
@@ -92,6 +107,62 @@ describe('a backup that cannot finish leaves BACKUP_DIR as it was', () => {
     );
     expect(readdirSync(backupDir)).toEqual([]);
   });
+});
+
+describe('a backup counts only once it restores', () => {
+  let work: string;
+  beforeEach(() => (work = mkdtempSync(join(tmpdir(), 'portfolio-archive-restorable-'))));
+  afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+  it('stops in one line naming a link out of its store, which no restore would write', async () => {
+    const store = join(work, 'documents');
+    mkdirSync(store);
+    writeFileSync(join(store, 'zeugnis.pdf'), 'PDF');
+    symlinkSync('/home/pi/cv.pdf', join(store, 'cv.pdf'));
+    const backupDir = join(work, 'backups');
+    const run = createArchive({
+      stores: [folderStore('documents', store)],
+      backupDir,
+      version: 'x',
+    });
+    await expect(run).rejects.toThrow(
+      new RegExp(
+        `^Sicherung abgebrochen: ${store}/cv\\.pdf liesse sich nicht wiederherstellen \\(.*\\): ` +
+          'durch die Datei selbst ersetzen oder entfernen; kein Archiv geschrieben, nichts verändert\\.$',
+      ),
+    );
+    expect(readdirSync(backupDir)).toEqual([]);
+  });
+
+  it.each([[[] as string[]], [['encrypted']]])(
+    'reads its archive back before it counts, and one that does not read back is none (%j)',
+    async (kind) => {
+      const store = join(work, 'access');
+      mkdirSync(store);
+      writeFileSync(join(store, 'accesses.json'), randomBytes(200_000));
+      const backupDir = join(work, 'backups');
+      const recipients = kind.length > 0 ? [(await newKeyPair()).recipient] : [];
+      // One byte changed on its way to the disk, after the archive was written.
+      const flip = async (temporary: string) => {
+        const file = await open(temporary, 'r+');
+        const byte = Buffer.alloc(1);
+        await file.read(byte, 0, 1, 100_000);
+        await file.write(Buffer.from([byte[0] ^ 1]), 0, 1, 100_000);
+        await file.close();
+      };
+      const options = {
+        stores: [folderStore('access', store)],
+        backupDir,
+        version: 'x',
+        recipients,
+      };
+      await expect(createArchive({ ...options, afterWrite: flip })).rejects.toThrow(
+        /^Sicherung abgebrochen: das eben geschriebene Archiv besteht die Prüfung nicht \(.+\); kein Archiv geschrieben, nichts verändert\.$/,
+      );
+      expect(readdirSync(backupDir)).toEqual([]);
+      await expect(createArchive(options)).resolves.toMatchObject({ encrypted: kind.length > 0 });
+    },
+  );
 });
 
 describe('a backup killed midway', () => {

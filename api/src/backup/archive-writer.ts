@@ -28,21 +28,32 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { pack, type Pack } from 'tar-stream';
 import {
+  ArchiveRefusedError,
   MANIFEST_NAME,
   newManifest,
+  parseManifest,
+  storeOf,
   storeRoot,
   type FileEntry,
   type ManifestEntry,
   type ManifestStore,
 } from './backup-manifest';
 import type { Store } from './backup-stores';
-import { archiveFailed, isDiskFull, storeUnreadable, storeVanished } from './backup-failure';
+import {
+  archiveFailed,
+  isDiskFull,
+  storeUnreadable,
+  storeVanished,
+  unreadableBack,
+  unrestorable,
+} from './backup-failure';
 import { checkRoom } from './archive-size';
 import { listStore } from './store-listing';
 import { copySqliteDatabase, isSqliteDatabase, sidecarOf } from './sqlite-copy';
 import { archiveName } from './retention';
-import { encryptingStream } from './archive-crypto';
-import { SIGNATURE_NAME, signManifest } from './archive-signature';
+import { encryptingStream, proofKey, type ArchiveKey } from './archive-crypto';
+import { publicKeyOf, SIGNATURE_NAME, signManifest, type Trust } from './archive-signature';
+import { readArchive } from './archive-reader';
 import { handToOwnerOf } from '../common/file-owner';
 import { syncToDisk } from '../common/durable-file';
 
@@ -256,6 +267,21 @@ export interface CreateOptions {
   now?: Date;
   /** Runs before each store is read: the tests' seam for a store that changes meanwhile. */
   beforeStore?: (store: Store) => Promise<void>;
+  /** Runs once the archive is on disk, before it is read back: the tests' seam for a bad disk. */
+  afterWrite?: (temporary: string) => Promise<void>;
+}
+
+/** The reader's own rules on the manifest made (backup-manifest.ts): else no archive at all. */
+function checkRestorable(body: Buffer, stores: Store[]): void {
+  try {
+    parseManifest(body.toString('utf8'));
+  } catch (error) {
+    const entry = error instanceof ArchiveRefusedError ? error.entry : undefined;
+    const store = stores.find((one) => one.name === storeOf(entry ?? ''));
+    if (!store || entry === undefined) throw error;
+    const rest = entry.slice(storeRoot(store.name).length + 1);
+    throw unrestorable(rest ? join(store.path, rest) : store.path);
+  }
 }
 
 /** Writes the archive of the present stores to `temporary`; returns the manifest's stores. */
@@ -298,6 +324,7 @@ async function writeArchive(
       entries: writer.entries,
     });
     const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    checkRestorable(body, present);
     await addEntry(archive, { name: MANIFEST_NAME, mode: 0o600, mtime: now }, body);
     if (signingKey) {
       const signature = signManifest(body, signingKey);
@@ -313,6 +340,25 @@ async function writeArchive(
   await written;
   if (writeError !== undefined) throw writeError;
   return summaries;
+}
+
+/**
+ * How the backup reads its archive back before it counts, as `verify` would:
+ * an encrypted one also for a key made for this archive alone, whose secret
+ * half lives in this process's memory only (the Pi holds no key that opens
+ * the archives); signed ones against the site's own key.
+ */
+async function proofOf({
+  recipients = [],
+  signingKey,
+}: Pick<CreateOptions, 'recipients' | 'signingKey'>) {
+  const own = recipients.length > 0 ? await proofKey() : undefined;
+  const signer = signingKey
+    ? { key: publicKeyOf(signingKey), source: 'BACKUP_SIGNING_KEY' }
+    : undefined;
+  const trust: Trust = { encryptedOnly: own !== undefined, signer, skip: false };
+  const key: ArchiveKey | undefined = own?.key;
+  return { recipients: own ? [...recipients, own.recipient] : [], key, trust };
 }
 
 /** A backup's hidden files in BACKUP_DIR: its scratch folder and its archive until complete. */
@@ -342,11 +388,12 @@ export async function createArchive({
 }: CreateOptions): Promise<ArchiveSummary> {
   let temporary: string | undefined;
   const scratch = join(backupDir, `.portfolio-backup-scratch-${randomUUID()}.tmp`);
+  const proof = await proofOf(options);
   try {
     await mkdir(backupDir, { recursive: true, mode: 0o700 });
     await removeLeftovers(backupDir);
-    const found = await checkRoom(stores, backupDir, options.recipients?.length ?? 0);
-    const encrypted = (options.recipients?.length ?? 0) > 0;
+    const found = await checkRoom(stores, backupDir, proof.recipients.length);
+    const encrypted = proof.recipients.length > 0;
     const path = await archiveName(backupDir, now, encrypted);
     temporary = join(backupDir, `.${basename(path)}.${randomUUID()}.tmp`);
     await mkdir(scratch, { mode: 0o700 });
@@ -354,8 +401,16 @@ export async function createArchive({
     const created = await open(temporary, 'wx', 0o600);
     await created.chmod(0o600).finally(() => created.close());
     const present = stores.filter((store) => found.has(store.name));
-    const summaries = await writeArchive(temporary, scratch, present, { ...options, now });
+    const summaries = await writeArchive(temporary, scratch, present, {
+      ...options,
+      recipients: proof.recipients,
+      now,
+    });
     await syncToDisk(temporary);
+    await options.afterWrite?.(temporary);
+    await readArchive(temporary, proof).catch((error: unknown) => {
+      throw unreadableBack(error);
+    });
     await handToOwnerOf(temporary, backupDir);
     await rename(temporary, path);
     await syncToDisk(backupDir);

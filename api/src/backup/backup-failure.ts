@@ -2,6 +2,7 @@
 // nightly log, too): the cause and the folder it concerns. Every failure
 // leaves BACKUP_DIR as it was and no store changed, which the line says.
 import type { Store } from './backup-stores';
+import { shown } from './backup-manifest';
 
 /** A backup that was refused or broken off; its message is the owner's one line. */
 export class BackupFailedError extends Error {}
@@ -55,6 +56,23 @@ export function archiveFailed(backupDir: string, error: unknown): BackupFailedEr
   if (isDiskFull(error)) return diskFull(backupDir);
   return new BackupFailedError(
     `Sicherung abgebrochen: das Archiv in ${backupDir} liess sich nicht schreiben ` +
+      `(${detail(error)}); ${NOTHING_LEFT}.`,
+  );
+}
+
+/** A file the restore's own rules would refuse: a link out of its store, a name it never writes. */
+export function unrestorable(path: string): BackupFailedError {
+  return new BackupFailedError(
+    `Sicherung abgebrochen: ${shown(path)} liesse sich nicht wiederherstellen (ein Link aus ` +
+      `seinem Ordner hinaus oder ein Name, den eine Wiederherstellung nie schreibt): durch die ` +
+      `Datei selbst ersetzen oder entfernen; ${NOTHING_LEFT}.`,
+  );
+}
+
+/** The archive just written does not read back whole: it never counts as a backup. */
+export function unreadableBack(error: unknown): BackupFailedError {
+  return new BackupFailedError(
+    `Sicherung abgebrochen: das eben geschriebene Archiv besteht die Prüfung nicht ` +
       `(${detail(error)}); ${NOTHING_LEFT}.`,
   );
 }

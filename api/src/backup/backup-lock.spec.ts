@@ -7,9 +7,14 @@ import { mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from 'node
 import { join } from 'node:path';
 import { scratchDir } from '../../test/support/scratch';
 import { readArchive } from './archive-reader';
-import { newSigningPair } from './archive-signature';
+import { newSigningPair, signingKeyLine } from './archive-signature';
+import { newKeyPair, readIdentityFile } from './archive-crypto';
 import { withBackupLock } from './backup-lock';
+import { JOURNALS } from './restore-transaction';
 import { runBackupCommand } from './backup.cli';
+
+// An encrypted backup and restore of 200 files each, on a busy machine.
+jest.setTimeout(60_000);
 
 describe('one command at a time', () => {
   const work = scratchDir('portfolio-lock-spec-');
@@ -17,9 +22,17 @@ describe('one command at a time', () => {
   const access = join(work, 'access');
   const backups = join(work, 'backups');
   const stores = ['--project', project, '--store', `access=${access}`];
-  // Signed by the site, so that restore can prove the archive is its own.
-  const env = { BACKUP_DIR: backups, BACKUP_SIGNING_KEY: newSigningPair().secret };
+  const keyFile = join(work, 'key.txt');
+  // Encrypted and signed by the site, so that restore can prove the archive is its own.
+  const env: Record<string, string> = { BACKUP_DIR: backups };
   const run = (args: string[]) => runBackupCommand(args, env, () => undefined);
+
+  beforeAll(async () => {
+    const { file, recipient } = await newKeyPair();
+    const signing = newSigningPair();
+    writeFileSync(keyFile, `${signingKeyLine(signing.publicKey)}\n${file}`);
+    Object.assign(env, { BACKUP_AGE_RECIPIENTS: recipient, BACKUP_SIGNING_KEY: signing.secret });
+  });
 
   /** Many files, so that the restore takes a while and the backup has something to meet. */
   function fill(state: string): Record<string, string> {
@@ -42,28 +55,33 @@ describe('one command at a time', () => {
     writeFileSync(join(project, '.env'), 'JWT_SECRET=neu\n');
     const newFiles = fill('new');
     await run(['create', ...stores]);
-    const [archive] = readdirSync(backups);
+    const [archive] = readdirSync(backups).filter((name) => name.endsWith('.age'));
     writeFileSync(join(project, '.env'), 'JWT_SECRET=alt\n');
     for (const name of readdirSync(access)) writeFileSync(join(access, name), 'alt');
     const oldHashes = hashesOf(contents());
-    // The backup starts once the restore's journal is on disk: mid-transaction.
+    // The backup starts once the restore's journals are on disk: mid-transaction.
     const journal = new Promise<void>((resolve) => {
-      const watcher = watch(access, (_, name) => {
-        if (!name?.startsWith('.portfolio-restore-')) return;
+      const watcher = watch(project, (_, name) => {
+        if (name !== JOURNALS) return;
         watcher.close();
         resolve();
       });
     });
-    const restoring = run(['restore', join(backups, archive), ...stores]);
+    const restoring = run(['restore', join(backups, archive), '--identity', keyFile, ...stores]);
     await journal;
     const backingUp = run(['create', ...stores]);
     await Promise.all([restoring, backingUp]);
     expect(hashesOf(contents())).toEqual(hashesOf(newFiles));
     expect(readFileSync(join(project, '.env'), 'utf8')).toBe('JWT_SECRET=neu\n');
     // The backup took the stores whole: as before the restore, or after it.
-    const newest = readdirSync(backups).sort().at(-1) ?? '';
-    const trust = { encryptedOnly: false, skip: false };
-    const { manifest } = await readArchive(join(backups, newest), { trust });
+    const newest =
+      readdirSync(backups)
+        .filter((name) => name.endsWith('.age'))
+        .sort()
+        .at(-1) ?? '';
+    const trust = { encryptedOnly: true, skip: false };
+    const key = await readIdentityFile(keyFile);
+    const { manifest } = await readArchive(join(backups, newest), { key, trust });
     const hashes = manifest.entries.flatMap((entry) =>
       entry.type === 'file' && entry.path.startsWith('stores/access/') ? [entry.sha256] : [],
     );
@@ -72,12 +90,13 @@ describe('one command at a time', () => {
 
   it('stops a second command after its wait with one line naming the first', async () => {
     let release: () => void = () => undefined;
-    const held = withBackupLock(
-      project,
-      'restore',
-      0,
-      () => new Promise<void>((r) => (release = r)),
-    );
+    let holding: () => void = () => undefined;
+    const taken = new Promise<void>((resolve) => (holding = resolve));
+    const held = withBackupLock({ project, command: 'restore', waitMs: 0 }, () => {
+      holding();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    await taken;
     await expect(run(['create', '--wait', '1', ...stores])).rejects.toThrow(
       /^Gerade läuft „restore“ \(seit \S+, Prozess \d+ auf \S+\): nach 1 s Warten abgebrochen, nichts verändert; später noch einmal\.$/,
     );

@@ -1,75 +1,101 @@
-// One command of the backup tool at a time (docs/backup.md): a backup that
-// met a running restore would take the restore's journal for one cut short
-// and undo it under its feet. Every command that reads or changes stores,
-// archives or keys holds one lock in the project folder, which every
-// container of the tool and the native tool share. A second command waits
-// a bounded time, then stops with one line naming the holder.
-// proper-lockfile's lock is a folder that its holder touches every few
-// seconds: a holder that died (a power cut, the OOM killer) leaves one that
-// goes stale and is taken over.
-import { mkdir, readFile, rm } from 'node:fs/promises';
+// One command of the backup tool at a time (docs/backup.md, "Eins nach dem
+// anderen"): a backup that met a running restore would archive half-restored
+// stores, and a second restore would take the first one's journals for ones
+// cut short. Every command that reads or changes stores, archives or keys
+// holds an exclusive flock(2) on one file in the project folder, which the
+// host and every container of the tool see as the same inode. The kernel
+// ties the lock to this process's open file: a holder that stalls (SIGSTOP,
+// a paused container, a slow SD card) keeps it however long it stalls, and
+// only its end, or its death, frees it. Node has no flock(2): flock(1)
+// (util-linux; busybox in the image) locks the descriptor it inherits,
+// which is this process's own, and exits.
+// `make backup` and the other Docker targets hold the same lock in their
+// shell around all their steps and say so (PORTFOLIO_BACKUP_LOCK=held).
+import { spawn } from 'node:child_process';
+import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { lock } from 'proper-lockfile';
-import { replaceFileDurably } from '../common/durable-file';
+import { handToOwnerOf } from '../common/file-owner';
+import { shown } from './backup-manifest';
 
-const LOCK = '.portfolio-backup.lock';
-/** Who holds it, for the line of whoever waits: beside the lock, which must stay an empty folder. */
-const HOLDER = '.portfolio-backup.lock.json';
-/** Longer than any pause of a busy Pi's event loop; a dead holder's lock is free after it. */
-const STALE_MS = 60_000;
+/** Holds, besides the lock, one line naming its holder for whoever waits. */
+export const LOCK_FILE = '.portfolio-backup.flock';
 const POLL_MS = 500;
 
 /** Ten minutes: a restore or a backup of a large documents folder on a Pi. */
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 
-export class LockBusyError extends Error {}
-
-async function describeHolder(project: string): Promise<string> {
-  const text = await readFile(join(project, HOLDER), 'utf8').catch(() => '{}');
-  const { command, since, pid, host } = JSON.parse(text) as Record<string, string | undefined>;
-  if (!command) return 'ein anderer Befehl des Sicherungswerkzeugs';
-  return `„${command}“ (seit ${since}, Prozess ${pid} auf ${host})`;
+/** flock(1) on this process's descriptor, not waiting: whether this process now holds the lock. */
+function tryLock(file: FileHandle): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('flock', ['-x', '-n', '3'], {
+      stdio: ['ignore', 'ignore', 'pipe', file.fd],
+    });
+    let said = '';
+    child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    child.on('error', (error) =>
+      reject(new Error(`Die Sperre braucht flock (util-linux): ${error.message}`)),
+    );
+    child.on('close', (status) => {
+      if (status === 0) resolve(true);
+      else if (status === 1 && said === '') resolve(false);
+      else reject(new Error(`flock: ${said.trim() || status}`));
+    });
+  });
 }
 
-async function acquire(project: string, waitMs: number): Promise<() => Promise<void>> {
-  const deadline = Date.now() + waitMs;
+/** Opens the lock file, which the owner keeps (a root container hands it over). */
+async function openLock(project: string): Promise<FileHandle> {
+  const path = join(project, LOCK_FILE);
   // A restore into a fresh project makes its folder anyway.
   await mkdir(project, { recursive: true });
-  for (;;) {
-    try {
-      return await lock(project, {
-        lockfilePath: join(project, LOCK),
-        realpath: false,
-        stale: STALE_MS,
-      });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
-      if (Date.now() >= deadline)
-        throw new LockBusyError(
-          `Gerade läuft ${await describeHolder(project)}: nach ${Math.round(waitMs / 1000)} s ` +
-            'Warten abgebrochen, nichts verändert; später noch einmal.',
-        );
-      await sleep(POLL_MS);
+  const file = await open(path, 'a+', 0o600);
+  await handToOwnerOf(path, project);
+  return file;
+}
+
+async function waitFor(file: FileHandle, project: string, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  while (!(await tryLock(file))) {
+    if (Date.now() >= deadline) {
+      const holder = (await readFile(join(project, LOCK_FILE), 'utf8')).trim();
+      throw new Error(
+        `Gerade läuft ${shown(holder) || 'ein anderer Befehl des Sicherungswerkzeugs'}: ` +
+          `nach ${Math.round(waitMs / 1000)} s Warten abgebrochen, nichts verändert; später noch einmal.`,
+      );
     }
+    await sleep(POLL_MS);
   }
 }
 
-/** Runs `work` holding the project's lock; `command` names it for anyone who waits. */
+/** The line a waiting command prints, as the Makefile writes it too. */
+const holderLine = (command: string) =>
+  `„${command}“ (seit ${new Date().toISOString()}, Prozess ${process.pid} auf ${hostname()})\n`;
+
+export interface LockRequest {
+  project: string;
+  /** Names the holder for anyone who waits. */
+  command: string;
+  waitMs: number;
+  /** The caller says it holds the lock (the Makefile's shell): if it is held, that is the caller. */
+  callerHolds?: boolean;
+}
+
+/** Runs `work` holding the project's lock. */
 export async function withBackupLock<T>(
-  project: string,
-  command: string,
-  waitMs: number,
+  { project, command, waitMs, callerHolds = false }: LockRequest,
   work: () => Promise<T>,
 ): Promise<T> {
-  const release = await acquire(project, waitMs);
-  const holder = { command, since: new Date().toISOString(), pid: process.pid, host: hostname() };
+  const file = await openLock(project);
   try {
-    await replaceFileDurably(join(project, HOLDER), `${JSON.stringify(holder)}\n`, { mode: 0o644 });
+    if (!callerHolds || (await tryLock(file))) {
+      await waitFor(file, project, waitMs);
+      await file.truncate(0);
+      await file.write(holderLine(command));
+    }
     return await work();
   } finally {
-    await rm(join(project, HOLDER), { force: true });
-    await release();
+    await file.close();
   }
 }

@@ -50,7 +50,15 @@ export interface Manifest {
   entries: ManifestEntry[];
 }
 
-export class ArchiveRefusedError extends Error {}
+export class ArchiveRefusedError extends Error {
+  constructor(
+    message: string,
+    /** The manifest's entry refused, if one was: the backup names its file. */
+    readonly entry?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** A name from an archive as a refusal shows it: control characters escaped, never sent to the terminal. */
 export const shown = (name: unknown) => JSON.stringify(String(name)).slice(1, -1);
@@ -110,12 +118,25 @@ export function storeOf(path: string): string | undefined {
  */
 const foldName = (path: string) => path.normalize('NFC').toLowerCase();
 
+/** Two entries of a store that a folding file system would take for one file, if any. */
+export function foldedTwins(manifest: Manifest, store: string): [string, string] | undefined {
+  const seen = new Map<string, string>();
+  for (const { path } of manifest.entries.filter((entry) => storeOf(entry.path) === store)) {
+    const twin = seen.get(foldName(path));
+    if (twin !== undefined) return [twin, path];
+    seen.set(foldName(path), path);
+  }
+  return undefined;
+}
+
 /**
  * Parses manifest.json and checks it describes an archive restore can write
  * safely: known format, names inside their store (no "..", no absolute
- * path), no name twice (compared case-folded and Unicode-normalised), nothing written through a link or a file, links
+ * path), no name twice, nothing written through a link or a file, links
  * that stay inside their store, permission bits only, and for each store
- * what its kind holds (a file store: one regular file).
+ * what its kind holds (a file store: one regular file). Names that only a
+ * folding file system takes for one: restore-staging.ts, on such a target.
+ * The backup runs these same checks on the manifest it wrote.
  */
 export function parseManifest(text: string): Manifest {
   let manifest: Manifest;
@@ -134,24 +155,21 @@ export function parseManifest(text: string): Manifest {
   if (stores.size !== manifest.stores.length || ![...stores].every(validStore))
     throw new ArchiveRefusedError('manifest.json nennt einen ungültigen Speicher');
   const byPath = new Map<string, ManifestEntry>();
-  const folded = new Set<string>();
+  const bad = (path: unknown) =>
+    new ArchiveRefusedError(`manifest.json: ungültiger Eintrag ${shown(path)}`, String(path));
   for (const entry of manifest.entries) {
-    const bad = () =>
-      new ArchiveRefusedError(`manifest.json: ungültiger Eintrag ${shown(entry?.path)}`);
-    if (!checkEntry(entry) || folded.has(foldName(entry.path))) throw bad();
-    folded.add(foldName(entry.path));
+    if (!checkEntry(entry) || byPath.has(entry.path)) throw bad(entry?.path);
     const name = storeOf(entry.path);
     const normal = posix.normalize(entry.path);
     if (!name || !stores.has(name) || normal !== entry.path || entry.path.endsWith('/'))
-      throw bad();
+      throw bad(entry.path);
     byPath.set(entry.path, entry);
   }
   for (const entry of manifest.entries) {
     // Every parent must be a folder of the archive's own, so restore never
     // writes through a link or below a file.
     for (let parent = posix.dirname(entry.path); storeOf(parent); parent = posix.dirname(parent)) {
-      if (byPath.get(parent)?.type !== 'directory')
-        throw new ArchiveRefusedError(`manifest.json: ungültiger Eintrag ${shown(entry.path)}`);
+      if (byPath.get(parent)?.type !== 'directory') throw bad(entry.path);
     }
   }
   for (const [name, kind] of stores) {

@@ -1,34 +1,19 @@
-// Backups of everything the site cannot rebuild (docs/backup.md):
-//   create [--offsite] [--json] [STORES]   one archive into BACKUP_DIR, encrypted with age
-//       for BACKUP_AGE_RECIPIENTS and signed with BACKUP_SIGNING_KEY, then
-//       BACKUP_KEEP kept. With BACKUP_REMOTE set, nothing is pruned unless
-//       --offsite copies the archive there first (host rclone) and verifies it.
-//       --json: one JSON line on stdout (the owner's lines go to stderr);
-//       "offsite" names the archive to copy
-//   prune [STORES]                         BACKUP_KEEP in BACKUP_DIR
-//   verify FILE [--identity KEYFILE] [--skip-origin-check] [--json]
-//       checks the archive whole and where it came from; changes nothing
-//   restore FILE [--identity KEYFILE] [--skip-origin-check] [STORES]
-//       checks the whole archive first, then replaces every store's contents,
-//       all or none (restore.ts)
-//   check [FOLDER] [--offsite] [--remote] [--identity KEYFILE] [STORES]
-//       the restore drill: the newest archive (of FOLDER, else of BACKUP_REMOTE
-//       with --offsite, else of BACKUP_DIR) checked whole and recent
-//   key --out KEYFILE [STORES]             new age and signing keys: .env and KEYFILE
-//   remote [STORES]                        prints BACKUP_REMOTE, or nothing
-//   surplus NAME… [--newest NAME] [STORES] of these remote names, those beyond BACKUP_KEEP
-//   newest NAME…                           of these names, our newest archive
-// STORES: --local (the stores of `make local` and this project), --project DIR
-// (that folder's .env, and documents/private when DOCUMENTS_DIR points
-// there), --store NAME=DIR, --file NAME=FILE. The settings are read once,
-// here: from --project's .env, else this repository's, beneath the environment.
-// Commands that touch stores, archives or keys take turns (backup-lock.ts);
-// create and restore first resolve a restore that was cut short.
-// natively:  npx tsx api/src/backup/backup.cli.ts …   (make backup-local, make restore-local)
-// compose:   node dist/backup/backup.cli.js … in a short-lived container (make backup, make restore)
-// Exit codes: 0 done, 1 failed, 2 wrong call.
+// The backup tool (docs/backup.md): its commands and options are USAGE below.
+// create writes one archive into BACKUP_DIR (encrypted, signed, read back whole
+// before it counts), with --offsite copies it to BACKUP_REMOTE (host rclone)
+// and keeps BACKUP_KEEP of the site's own archives there and here; restore
+// checks the whole archive first, then replaces every store, all or none;
+// check is the restore drill. The Makefile's Docker targets call the rest
+// (remote, surplus, picks) around the rclone container. STORES: --local
+// (make local's stores), --project DIR (its .env, and documents/private when
+// DOCUMENTS_DIR points there), --store NAME=DIR, --file NAME=FILE. Settings:
+// --project's .env, else this repository's, beneath the environment. Every
+// command but remote holds the lock (backup-lock.ts); create and restore
+// first resolve a restore cut short. Natively: npx tsx api/src/backup/backup.cli.ts
+// (make backup-local …); Docker: node dist/backup/backup.cli.js in a short-lived
+// container (make backup …). Exit codes: 0 done, 1 failed, 2 wrong call.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import {
@@ -44,9 +29,10 @@ import type { Env } from '../config/env-readers';
 import { REPO_ROOT } from '../config/paths';
 import { createArchive, type ArchiveSummary } from './archive-writer';
 import { formatBytes } from './archive-size';
-import { readArchive } from './archive-reader';
 import { SKIPPED, trustOf } from './archive-trust';
-import { ArchiveRefusedError, describeStores, type Manifest } from './backup-manifest';
+import { INDEX_NAME, knownArchives, readIndex, writeIndex } from './archive-index';
+import { publicKeyOf } from './archive-signature';
+import { ArchiveRefusedError, describeStores, shown, type Manifest } from './backup-manifest';
 import {
   distinctStores,
   localStores,
@@ -56,23 +42,25 @@ import {
 } from './backup-stores';
 import { DEFAULT_WAIT_MS, withBackupLock } from './backup-lock';
 import { adoptBackupDir } from '../common/file-owner';
+import { readArchive } from './archive-reader';
 import { restoreArchive } from './restore';
-import { describeRecovery, recover } from './restore-transaction';
-import { ourArchives, pruneArchives, surplusOf } from './retention';
+import { describeRecovery, JOURNALS, recover } from './restore-transaction';
+import { namedAt, ourArchives, pruneArchives, surplusOf } from './retention';
 import { makeBackupKey } from './backup-key';
-import { offsiteOf, OffsiteFailedError } from './offsite-copy';
-import { drill } from './restore-drill';
+import { offsiteOf, OffsiteFailedError, type Offsite } from './offsite-copy';
+import { describeUnknown, drill, picksFor } from './restore-drill';
+import { describeReturned, passkeysIn } from './restored-passkeys';
 
 const USAGE = `Aufruf (SPEICHER: --local, --project ORDNER, --store NAME=ORDNER, --file NAME=DATEI):
   backup create  [--offsite] [--json] SPEICHER
   backup prune   SPEICHER
-  backup verify  ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--json]
-  backup restore ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] SPEICHER
-  backup check   [ORDNER] [--offsite] [--remote] [--identity SCHLÜSSELDATEI] SPEICHER
+  backup verify  ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--skip-name-check] [--json]
+  backup restore ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--skip-name-check] SPEICHER
+  backup check   [ORDNER [--remote NAME…]] [--offsite] [--identity SCHLÜSSELDATEI] SPEICHER
   backup key     --out SCHLÜSSELDATEI SPEICHER
   backup remote  SPEICHER
   backup surplus NAME… [--newest NAME] SPEICHER
-  backup newest  NAME…`;
+  backup picks   NAME… [--index ORDNER] SPEICHER`;
 
 const OPTIONS = {
   local: { type: 'boolean' },
@@ -82,10 +70,12 @@ const OPTIONS = {
   json: { type: 'boolean' },
   identity: { type: 'string' },
   'skip-origin-check': { type: 'boolean' },
+  'skip-name-check': { type: 'boolean' },
   offsite: { type: 'boolean' },
   remote: { type: 'boolean' },
   out: { type: 'string' },
   newest: { type: 'string' },
+  index: { type: 'string' },
   wait: { type: 'string' },
 } as const;
 
@@ -97,7 +87,7 @@ interface Call {
   values: Values;
   env: Env;
   config: BackupConfig;
-  /** The folder whose .env the tool reads and changes, and where its lock lies. */
+  /** The folder whose .env the tool reads and changes, and where its lock and journals lie. */
   project: string;
   print: Print;
 }
@@ -126,6 +116,12 @@ function storesOf({ values, config, project }: Call, forRestore: boolean): Store
   return distinctStores(stores);
 }
 
+const journalsOf = (call: Call) => join(call.project, JOURNALS);
+const signerOf = ({ signingKey }: BackupConfig) => signingKey && publicKeyOf(signingKey);
+/** The archives the site made, as BACKUP_DIR's index knows them (archive-index.ts). */
+const knownOf = async ({ config }: Call) =>
+  knownArchives(config.dir, signerOf(config), await readdir(config.dir).catch(() => []));
+
 const describePruned = (removed: string[], keep: number) =>
   `${removed.length} alte(s) gelöscht (BACKUP_KEEP=${keep})`;
 
@@ -134,7 +130,7 @@ function describeArchive(summary: ArchiveSummary, removed: string[], keep: numbe
   const pruned = removed.length > 0 ? `; ${describePruned(removed, keep)}` : '';
   const sealed = summary.encrypted ? ', verschlüsselt' : '';
   const lines = [
-    `Sicherung ${summary.path} (${formatBytes(summary.bytes)}${sealed}): ` +
+    `Sicherung ${summary.path} (${formatBytes(summary.bytes)}${sealed}, geprüft): ` +
       `${describeStores(summary.stores)} Datei(en)${absent}${pruned}`,
   ];
   if (!summary.encrypted)
@@ -150,12 +146,32 @@ function describeArchive(summary: ArchiveSummary, removed: string[], keep: numbe
   return lines;
 }
 
-/** Copies the archive to BACKUP_REMOTE, verified there, and keeps BACKUP_KEEP there. */
-async function copyOffsite(archive: string, call: Call & { config: { remote: string } }) {
+/** What a backup refuses before it reads a store: copies that would leave, or carry, secrets. */
+function refuseUnsafe({ recipients, remote, signingKey }: BackupConfig): void {
+  const none = 'make backup-key; kein Archiv geschrieben.';
+  // The privacy text promises that copies leave the Pi only encrypted.
+  if (remote && recipients.length === 0)
+    throw new Error(
+      `BACKUP_REMOTE braucht BACKUP_AGE_RECIPIENTS: nur verschlüsselte Archive gehen ausser Haus (${none})`,
+    );
+  // A plain archive holds .env, and with it the key that signs: whoever read one could sign forgeries.
+  if (signingKey && recipients.length === 0)
+    throw new Error(
+      `BACKUP_SIGNING_KEY braucht BACKUP_AGE_RECIPIENTS: ein unverschlüsseltes Archiv trüge den Signaturschlüssel in sich (${none})`,
+    );
+}
+
+/** Copies the archive and the index to BACKUP_REMOTE, verified there, and keeps BACKUP_KEEP of the site's there. */
+async function copyOffsite(
+  archive: string,
+  known: Set<string>,
+  call: Call & { config: { remote: string } },
+) {
   const offsite = offsiteOf(call.env, call.config);
   await offsite('push', archive);
+  await offsite('push', join(call.config.dir, INDEX_NAME));
   const names = (await offsite('list')).split('\n');
-  const old = surplusOf(names, call.config.keep, archive);
+  const old = surplusOf(names, call.config.keep, known, archive);
   if (old.length > 0) await offsite('delete', ...old);
 }
 
@@ -164,16 +180,11 @@ async function create(call: Call): Promise<void> {
   const { dir, keep, recipients, remote, signingKey } = config;
   // With --json, stdout is the one JSON line; the owner's lines go to stderr.
   const say: Print = values.json ? (text) => console.error(text) : call.print;
-  // The privacy text promises that copies leave the Pi only encrypted.
-  if (remote && recipients.length === 0)
-    throw new Error(
-      'BACKUP_REMOTE braucht BACKUP_AGE_RECIPIENTS: nur verschlüsselte Archive gehen ausser Haus ' +
-        '(make backup-key); kein Archiv geschrieben.',
-    );
+  refuseUnsafe(config);
   if (values.project) await adoptBackupDir(dir, call.project);
   const stores = storesOf(call, false);
   // A restore cut short is resolved first: never an archive of half-restored stores.
-  for (const recovery of await recover(stores)) say(describeRecovery(recovery));
+  for (const recovery of await recover(stores, journalsOf(call))) say(describeRecovery(recovery));
   const summary = await createArchive({
     stores,
     backupDir: dir,
@@ -181,8 +192,10 @@ async function create(call: Call): Promise<void> {
     recipients,
     signingKey,
   });
+  const known = (await knownOf(call)).add(basename(summary.path));
+  await writeIndex(dir, known, signingKey);
   // With a remote, older archives go only once the new one is verified there.
-  const removed = remote ? [] : await pruneArchives(dir, keep, summary.path);
+  const removed = remote ? [] : await pruneArchives(dir, keep, known, summary.path);
   for (const line of describeArchive(summary, removed, keep)) say(line);
   const leaves = remote !== undefined && summary.encrypted;
   if (values.json) {
@@ -192,13 +205,14 @@ async function create(call: Call): Promise<void> {
     call.print(JSON.stringify({ ...fields, remote: remote ?? null, offsite }));
   }
   if (!leaves || !values.offsite) return;
-  await copyOffsite(summary.path, { ...call, config: { ...config, remote } });
+  await copyOffsite(summary.path, known, { ...call, config: { ...config, remote } });
   return prune(call);
 }
 
 /** BACKUP_KEEP in BACKUP_DIR; prints a line only when it removed something. */
-async function prune({ config, print }: Call): Promise<void> {
-  const removed = await pruneArchives(config.dir, config.keep);
+async function prune(call: Call): Promise<void> {
+  const { config, print } = call;
+  const removed = await pruneArchives(config.dir, config.keep, await knownOf(call));
   if (removed.length > 0) print(`Hier: ${describePruned(removed, config.keep)} in ${config.dir}`);
 }
 
@@ -213,6 +227,17 @@ const describeManifest = (archive: string, manifest: Manifest) =>
   `Archiv in Ordnung: ${archive} vom ${manifest.createdAt} (Version ${manifest.version}): ` +
   `${describeStores(manifest.stores)} Datei(en)`;
 
+/** Refuses an archive whose name bears another time than it was made at, unless the owner says so. */
+const checkName =
+  (archive: string, { values }: Call) =>
+  (manifest: Manifest) => {
+    if (values['skip-name-check'] || namedAt(archive, manifest.createdAt)) return;
+    throw new ArchiveRefusedError(
+      `${shown(basename(archive))} trägt eine andere Zeit als sein Manifest (${manifest.createdAt}): ` +
+        'ein älteres Archiv unter neuerem Namen? Wer es so will: SKIP_NAME_CHECK=1',
+    );
+  };
+
 /**
  * --json: one line for scripts, the Makefile's `case` among them (it picks
  * the HTTPS volumes by a store's "name":"letsencrypt"); its fields stay.
@@ -220,6 +245,7 @@ const describeManifest = (archive: string, manifest: Manifest) =>
 async function verify(archive: string, call: Call) {
   const { key, trust } = await trustFor(call);
   const { manifest } = await readArchive(archive, { key, trust });
+  checkName(archive, call)(manifest);
   if (trust.skip) console.error(SKIPPED);
   if (!call.values.json) return call.print(describeManifest(archive, manifest));
   const { createdAt, version, stores } = manifest;
@@ -230,8 +256,15 @@ async function restore(archive: string, call: Call): Promise<void> {
   const { print } = call;
   const targets = storesOf(call, true);
   const { key, trust } = await trustFor(call);
-  for (const recovery of await recover(targets)) print(describeRecovery(recovery));
-  const { manifest, untouched } = await restoreArchive(archive, targets, { key, trust });
+  const journals = journalsOf(call);
+  for (const recovery of await recover(targets, journals)) print(describeRecovery(recovery));
+  const passkeys = await passkeysIn(targets);
+  const { manifest, untouched } = await restoreArchive(archive, targets, {
+    key,
+    trust,
+    journals,
+    accept: checkName(archive, call),
+  });
   if (trust.skip) print(SKIPPED);
   print(describeManifest(archive, manifest));
   const kept =
@@ -240,27 +273,77 @@ async function restore(archive: string, call: Call): Promise<void> {
     `Wiederhergestellt aus ${archive} vom ${manifest.createdAt}: ` +
       `${describeStores(manifest.stores)} Datei(en)${kept}`,
   );
+  for (const line of describeReturned(passkeys, await passkeysIn(targets))) print(line);
 }
 
-/** The restore drill: the remote's newest archive fetched into a scratch folder, or BACKUP_DIR's. */
-async function check(folder: string | undefined, call: Call): Promise<void> {
-  const { values, config, print } = call;
-  if (values['skip-origin-check']) throw new UsageError(USAGE);
-  const { key, trust } = await trustFor(call, true);
-  const { maxAgeMs, remote } = config;
-  const options = { key, trust, maxAgeMs };
-  if (folder !== undefined) {
-    const source = values.remote ? remote : undefined;
-    return print(await drill({ folder, source, ...options }));
-  }
-  if (!remote || !values.offsite) return print(await drill({ folder: config.dir, ...options }));
+/**
+ * The drill over a folder: BACKUP_DIR, or (`listed`: the remote's names)
+ * the remote's copies fetched into it, whose index counts only when signed.
+ */
+type Proof = Awaited<ReturnType<typeof trustFor>>;
+
+async function drillFolder(
+  folder: string,
+  listed: string[] | undefined,
+  { key, trust }: Proof,
+  call: Call,
+) {
+  const { config, print } = call;
+  const signer = trust.signer?.key;
+  const known = listed
+    ? signer && (await readIndex(folder, signer))
+    : await knownArchives(folder, signer, await readdir(folder));
+  const where = (listed && config.remote) || folder;
+  if (listed && !known)
+    print(`Kein gültiges ${INDEX_NAME} in ${where}: jeder Name eines Archivs zählt.`);
+  const options = { key, trust, known: known || undefined, project: call.project };
+  const lines = await drill({
+    folder,
+    source: listed && config.remote,
+    maxAgeMs: config.maxAgeMs,
+    ...options,
+  });
+  for (const line of [
+    ...lines,
+    ...(known ? describeUnknown(listed ?? (await readdir(folder)), known, where) : []),
+  ])
+    print(line);
+}
+
+/** What the drill reads of the remote's `names`, by the index fetched into `folder`. */
+async function picksOf(names: string[], folder: string | undefined, { trust }: Proof, call: Call) {
+  const known = folder && trust.signer && (await readIndex(folder, trust.signer.key));
+  return picksFor(
+    ourArchives(names).filter((name) => !known || known.has(name)),
+    call.project,
+  );
+}
+
+/** The remote's index and the archives the drill reads, fetched into `scratch`; the remote's names. */
+async function fetchForDrill(offsite: Offsite, scratch: string, proof: Proof, call: Call) {
+  const names = (await offsite('list')).split('\n').filter(Boolean);
+  if (names.includes(INDEX_NAME)) await offsite('fetch', INDEX_NAME, scratch);
+  for (const name of await picksOf(names, scratch, proof, call))
+    await offsite('fetch', name, scratch);
+  return names;
+}
+
+/** The restore drill: the remote's copies fetched into a scratch folder, or BACKUP_DIR's. */
+async function check(args: string[], call: Call): Promise<void> {
+  const { values, config } = call;
+  const [folder, ...listed] = args;
+  if (values['skip-origin-check'] || (listed.length > 0 && !values.remote))
+    throw new UsageError(USAGE);
+  // The key first: a missing key file is said before anything is fetched.
+  const proof = await trustFor(call, true);
+  if (folder !== undefined)
+    return drillFolder(folder, values.remote ? listed : undefined, proof, call);
+  const { remote } = config;
+  if (!remote || !values.offsite) return drillFolder(config.dir, undefined, proof, call);
   const offsite = offsiteOf(call.env, { ...config, remote });
-  const newest = ourArchives((await offsite('list')).split('\n')).at(-1);
-  if (!newest) throw new Error(`Kein Archiv in ${remote}: es gibt keine Sicherung zum Prüfen.`);
   const scratch = await mkdtemp(join(tmpdir(), 'portfolio-backup-check-'));
   try {
-    await offsite('fetch', newest, scratch);
-    print(await drill({ folder: scratch, source: remote, ...options }));
+    await drillFolder(scratch, await fetchForDrill(offsite, scratch, proof, call), proof, call);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -280,27 +363,32 @@ async function key({ values, project, print }: Call): Promise<void> {
   );
 }
 
-/** The commands that touch stores, archives or keys, each under the lock. */
-const LOCKED = {
-  create: (call: Call) => create(call),
-  prune: (call: Call) => prune(call),
-  key: (call: Call) => key(call),
-  restore: (call: Call, archive?: string) => restore(archive as string, call),
-  check: (call: Call, folder?: string) => check(folder, call),
+/** The commands under the lock, and how many arguments each takes (at least, at most). */
+const LOCKED: Record<string, [number, number, (call: Call, args: string[]) => Promise<void>]> = {
+  create: [0, 0, (call) => create(call)],
+  prune: [0, 0, (call) => prune(call)],
+  key: [0, 0, (call) => key(call)],
+  restore: [1, 1, (call, [archive]) => restore(archive, call)],
+  verify: [1, 1, (call, [archive]) => verify(archive, call)],
+  check: [0, Infinity, (call, args) => check(args, call)],
+  surplus: [
+    0,
+    Infinity,
+    async (call, names) => {
+      const known = await knownOf(call);
+      for (const name of surplusOf(names, call.config.keep, known, call.values.newest))
+        call.print(name);
+    },
+  ],
+  picks: [
+    0,
+    Infinity,
+    async (call, names) => {
+      const proof = await trustFor(call, true);
+      for (const name of await picksOf(names, call.values.index, proof, call)) call.print(name);
+    },
+  ],
 };
-
-/** The commands that only answer from their arguments and the settings. */
-function answer(command: string, names: string[], { values, config, print }: Call): boolean {
-  if (command === 'remote') print(config.remote ?? '');
-  else if (command === 'surplus')
-    for (const name of surplusOf(names, config.keep, values.newest)) print(name);
-  else if (command === 'newest') {
-    const newest = ourArchives(names).at(-1);
-    if (!newest) throw new Error('Kein Archiv dort: es gibt keine Sicherung zum Prüfen.');
-    print(newest);
-  } else return false;
-  return true;
-}
 
 /**
  * The call's settings, parsed once. A restore (and make restore's verify
@@ -327,14 +415,13 @@ export const runBackupCommand: OwnerCommand = async (args, env, print) => {
   const { values, positionals } = parseOwnerArgs(args, OPTIONS);
   const [command = '', ...rest] = positionals;
   const call = callOf(command, values, env, print);
-  if (answer(command, rest, call)) return;
-  if (command === 'verify' && rest.length === 1) return verify(rest[0], call);
-  const needsArgument = command === 'restore';
-  const takesArgument = needsArgument || command === 'check';
-  if (!(command in LOCKED) || rest.length > (takesArgument ? 1 : 0)) throw new UsageError(USAGE);
-  if (needsArgument && rest.length === 0) throw new UsageError(USAGE);
-  const work = LOCKED[command as keyof typeof LOCKED];
-  return withBackupLock(call.project, command, waitOf(values), () => work(call, rest[0]));
+  if (command === 'remote' && rest.length === 0) return print(call.config.remote ?? '');
+  const [least, most, work] = LOCKED[command] ?? [];
+  if (!work || rest.length < least || rest.length > most) throw new UsageError(USAGE);
+  const lock = { project: call.project, command, waitMs: waitOf(values) };
+  // Under make's own lock (the Makefile's shell holds it around its steps).
+  const callerHolds = env.PORTFOLIO_BACKUP_LOCK === 'held';
+  return withBackupLock({ ...lock, callerHolds }, () => work(call, rest));
 };
 
 /** The owner's one line for a failure: a refused archive says so first; the off-site script spoke for itself. */

@@ -19,6 +19,9 @@ import { packArchive, unpackArchive, type TarItem } from '../../test/support/for
 import { createArchive } from './archive-writer';
 import { describeBackupError, runBackupCommand } from './backup.cli';
 import type { Manifest } from './backup-manifest';
+import type { Store } from './backup-stores';
+import { ALREADY_CHECKED } from './archive-signature';
+import { restoreArchive } from './restore';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -124,9 +127,17 @@ const FORGERIES: Array<[string, Forgery, RegExp]> = [
     /ungültiger Eintrag stores\/access\/\.\.\/\.\.\/x\.json/,
   ],
   [
+    'a set-uid file',
+    (items, manifest) => addFile(items, manifest, 'stores/access/run', 0o4755),
+    /ungültiger Eintrag stores\/access\/run/,
+  ],
+];
+
+/** Sound on the Pi's ext4; one file where the file system folds names (restore-staging.ts). */
+const FOLDED: [string, Forgery][] = [
+  [
     'two names that differ only in case (one file on exFAT)',
     (items, manifest) => addFile(items, manifest, 'stores/access/Accesses.json'),
-    /ungültiger Eintrag stores\/access\/Accesses\.json/,
   ],
   [
     'a link and a folder whose names differ only in case, to write through the link',
@@ -134,7 +145,6 @@ const FORGERIES: Array<[string, Forgery, RegExp]> = [
       addLink(items, manifest, 'stores/access/Log', '.');
       addFile(items, manifest, 'stores/access/log/evil.json');
     },
-    /ungültiger Eintrag stores\/access\/Log/,
   ],
   [
     'two names alike once Unicode-normalised (NFD and NFC)',
@@ -142,12 +152,6 @@ const FORGERIES: Array<[string, Forgery, RegExp]> = [
       addFile(items, manifest, 'stores/access/zeugnis-ü.pdf');
       addFile(items, manifest, 'stores/access/zeugnis-u\u0308.pdf');
     },
-    /ungültiger Eintrag stores\/access\/zeugnis-u\u0308\.pdf/,
-  ],
-  [
-    'a set-uid file',
-    (items, manifest) => addFile(items, manifest, 'stores/access/run', 0o4755),
-    /ungültiger Eintrag stores\/access\/run/,
   ],
 ];
 
@@ -156,6 +160,7 @@ describe('an archive from elsewhere', () => {
   let archive: string;
   let storeArgs: string[];
   let state: () => Record<string, unknown>;
+  let stores: Store[];
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'portfolio-forged-'));
@@ -166,9 +171,9 @@ describe('an archive from elsewhere', () => {
     writeFileSync(join(access, 'log', 'access-log.jsonl'), '{"action":"open"}\n');
     symlinkSync('log/access-log.jsonl', join(access, 'latest.jsonl'));
     writeFileSync(env, 'JWT_SECRET=geheim\n', { mode: 0o600 });
-    const stores = [
-      { name: 'access', kind: 'folder' as const, path: access },
-      { name: 'env', kind: 'file' as const, path: env },
+    stores = [
+      { name: 'access', kind: 'folder', path: access },
+      { name: 'env', kind: 'file', path: env },
     ];
     archive = (await createArchive({ stores, backupDir: join(work, 'backups'), version: 'x' }))
       .path;
@@ -209,4 +214,18 @@ describe('an archive from elsewhere', () => {
     expect(refusal).toMatch(reason);
     expect(state()).toEqual(before);
   });
+
+  it.each(FOLDED)(
+    'refuses %s where the file system folds names, and changes nothing',
+    async (name, change) => {
+      const forged = await forge(name, change);
+      const before = state();
+      const folds = async () => true;
+      const options = { trust: ALREADY_CHECKED, journals: join(work, 'journals'), folds };
+      await expect(restoreArchive(forged, stores, options)).rejects.toThrow(
+        /wären in .+ eine Datei \(dieser Datenträger unterscheidet/,
+      );
+      expect(state()).toEqual(before);
+    },
+  );
 });

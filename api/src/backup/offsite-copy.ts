@@ -19,12 +19,22 @@ export type Offsite = (
   ...args: string[]
 ) => Promise<string>;
 
+/**
+ * What rclone needs of the environment, and nothing of the site's secrets
+ * (.env's JWT_SECRET, BACKUP_SIGNING_KEY): PATH, HOME, TMPDIR, rclone's own settings.
+ */
+function rcloneEnv(env: Env, config: BackupConfig): Env {
+  const own = Object.entries(env).filter(([name]) => /^RCLONE_/.test(name));
+  const { PATH, HOME, TMPDIR } = env;
+  return { ...Object.fromEntries(own), PATH, HOME, TMPDIR, RCLONE_CONFIG: config.rcloneConfig };
+}
+
 /** The script for BACKUP_REMOTE; resolves with what it printed (list's names). */
 export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): Offsite {
   return (verb, ...args) =>
     new Promise((resolve, reject) => {
       const child = spawn('sh', [SCRIPT, verb, config.remote, ...args], {
-        env: { ...env, RCLONE_CONFIG: config.rcloneConfig },
+        env: rcloneEnv(env, config),
         stdio: ['ignore', verb === 'list' ? 'pipe' : 'inherit', 'inherit'],
       });
       let out = '';

@@ -1,20 +1,27 @@
 // The restore drill (make backup-check): the newest archive, checked whole
-// against its manifest and its signature as a restore would (decrypted
-// first when it is encrypted), without touching the site; too old counts as
-// failed, because a nightly backup that stopped running is otherwise
-// noticed only the day it is needed. So does a date in the future or one
-// its name does not bear: an archive dated 2099 would otherwise stay the
-// newest, and the drill green, for ever.
-import { readdir } from 'node:fs/promises';
+// against its manifest and its signature as a restore would (decrypted first
+// when it is encrypted), without touching the site; too old counts as
+// failed, because a nightly backup that stopped running is otherwise noticed
+// only the day it is needed. So does a date in the future or one its name
+// does not bear: an archive dated 2099 would otherwise stay the newest, and
+// the drill green, for ever. Each run also reads one older kept archive, the
+// one read least recently (as restic's --read-data-subset spreads its
+// reading), so every kept copy is read within BACKUP_KEEP runs; the project
+// folder remembers when each was read last.
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { replaceFileDurably } from '../common/durable-file';
+import { handToOwnerOf } from '../common/file-owner';
 import { readArchive } from './archive-reader';
 import type { ArchiveKey } from './archive-crypto';
 import type { Trust } from './archive-signature';
-import { ArchiveRefusedError, describeStores } from './backup-manifest';
-import { CLOCK_SKEW_MS, ourArchives, takenAt } from './retention';
+import { ArchiveRefusedError, describeStores, shown, type Manifest } from './backup-manifest';
+import { CLOCK_SKEW_MS, namedAt, ourArchives } from './retention';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
+/** When each archive was read last: in the project folder, beside the lock. */
+const CHECKED = '.portfolio-backup.checked.json';
 
 /** An age in the largest whole unit that keeps it readable: minutes, hours, days. */
 export function describeAge(ms: number): string {
@@ -23,45 +30,99 @@ export function describeAge(ms: number): string {
   return `${Math.round(ms / DAY)} Tage`;
 }
 
+type Checked = Record<string, string>;
+
+async function readChecked(project: string): Promise<Checked> {
+  const text = await readFile(join(project, CHECKED), 'utf8').catch(() => '{}');
+  try {
+    return JSON.parse(text) as Checked;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The archives a drill reads among `names` (oldest first): the newest, and
+ * of the others the one read least recently (never read first, then the oldest).
+ */
+export function drillPicks(names: string[], checked: Checked): string[] {
+  const [newest, ...older] = [...names].reverse();
+  if (newest === undefined) return [];
+  const when = (name: string) => checked[name] ?? '';
+  const next = older.reverse().sort((a, b) => when(a).localeCompare(when(b)))[0];
+  return next === undefined ? [newest] : [newest, next];
+}
+
+/** The names a drill reads in `names`, as this project's record says; for make backup-check. */
+export const picksFor = async (names: string[], project: string) =>
+  drillPicks(names, await readChecked(project));
+
+/** Reads one archive whole; throws its one line, naming it. */
+async function checkOne(folder: string, name: string, where: string, options: DrillOptions) {
+  const refuse = (reason: string) => new ArchiveRefusedError(`${name} in ${where}: ${reason}`);
+  const { manifest } = await readArchive(join(folder, name), options).catch((error: unknown) => {
+    throw error instanceof ArchiveRefusedError ? refuse(error.message) : error;
+  });
+  if (!namedAt(name, manifest.createdAt))
+    throw refuse(`der Name trägt eine andere Zeit als das Manifest (${manifest.createdAt})`);
+  const age = (options.now ?? new Date()).getTime() - Date.parse(manifest.createdAt);
+  if (age < -CLOCK_SKEW_MS) throw refuse(`datiert in der Zukunft (${manifest.createdAt})`);
+  return { manifest, age };
+}
+
 export interface DrillOptions {
   folder: string;
-  /** Where the folder's archive came from, for the line (the remote). */
+  /** Where the folder's archives came from, for the line (the remote). */
   source?: string;
+  /** The site's archives (archive-index.ts); undefined: every name of our form. */
+  known?: Set<string>;
+  /** Where the record of what was read lies. */
+  project: string;
   key?: ArchiveKey;
   trust: Trust;
   maxAgeMs: number;
   now?: Date;
 }
 
-/** The drill's one line when all is well; throws the one line of a failure. */
-export async function drill({
-  folder,
-  source,
-  key,
-  trust,
-  maxAgeMs,
-  now = new Date(),
-}: DrillOptions): Promise<string> {
+const summary = (manifest: Manifest) => `${describeStores(manifest.stores)} Datei(en)`;
+
+/** The drill's lines when all is well; throws the one line of a failure. */
+export async function drill(options: DrillOptions): Promise<string[]> {
+  const { folder, source, known, project, maxAgeMs } = options;
   const where = source ?? folder;
-  const newest = ourArchives(await readdir(folder)).at(-1);
+  const names = ourArchives(await readdir(folder)).filter((name) => !known || known.has(name));
+  const checked = await readChecked(project);
+  const [newest, older] = drillPicks(names, checked);
   if (!newest) throw new Error(`Kein Archiv in ${where}: es gibt keine Sicherung zum Prüfen.`);
-  const refuse = (reason: string) => new ArchiveRefusedError(`${newest} in ${where}: ${reason}`);
-  const { manifest } = await readArchive(join(folder, newest), { key, trust }).catch(
-    (error: unknown) => {
-      throw error instanceof ArchiveRefusedError ? refuse(error.message) : error;
-    },
-  );
-  const created = new Date(manifest.createdAt);
-  // The name holds whole seconds of the same moment.
-  if (Math.floor(created.getTime() / 1000) * 1000 !== takenAt(newest)?.getTime())
-    throw refuse(`der Name trägt eine andere Zeit als das Manifest (${manifest.createdAt})`);
-  const age = now.getTime() - created.getTime();
-  if (age < -CLOCK_SKEW_MS) throw refuse(`datiert in der Zukunft (${manifest.createdAt})`);
-  const what = `${newest} in ${where}, ${describeAge(age)} alt`;
-  if (age > maxAgeMs)
+  const first = await checkOne(folder, newest, where, options);
+  const what = `${newest} in ${where}, ${describeAge(first.age)} alt`;
+  if (first.age > maxAgeMs)
     throw new Error(
       `Neuestes Archiv zu alt: ${what}, mehr als BACKUP_MAX_AGE (${describeAge(maxAgeMs)}); ` +
         'die nächtliche Sicherung oder ihre Kopie läuft nicht (make backup, crontab prüfen).',
     );
-  return `Neuestes Archiv in Ordnung: ${what}: ${describeStores(manifest.stores)} Datei(en)`;
+  const lines = [`Neuestes Archiv in Ordnung: ${what}: ${summary(first.manifest)}`];
+  if (older !== undefined) {
+    const second = await checkOne(folder, older, where, options);
+    lines.push(
+      `Älteres Archiv in Ordnung: ${older}, ${describeAge(second.age)} alt: ${summary(second.manifest)}`,
+    );
+  }
+  const now = (options.now ?? new Date()).toISOString();
+  const record = Object.fromEntries(
+    [...Object.entries(checked), [newest, now], ...(older ? [[older, now]] : [])].filter(
+      ([name]) => !known || known.has(name),
+    ),
+  ) as Checked;
+  await replaceFileDurably(join(project, CHECKED), `${JSON.stringify(record)}\n`);
+  await handToOwnerOf(join(project, CHECKED), project);
+  return lines;
 }
+
+/** The line for names that look like archives but that the site never made. */
+export const describeUnknown = (names: string[], known: Set<string>, where: string) => {
+  const unknown = ourArchives(names).filter((name) => !known.has(name));
+  return unknown.length === 0
+    ? []
+    : [`Unbekannt in ${where}, nie gezählt und nie gelöscht: ${unknown.map(shown).join(', ')}`];
+};

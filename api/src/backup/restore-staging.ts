@@ -2,7 +2,12 @@
 // while the archive is read a second time, bounded by the first reading, which
 // checked it whole: only names its manifest lists, no file beyond the size it
 // gives, never through a link, and the second reading must find the same manifest.
-import { lstat, mkdir, open, symlink } from 'node:fs/promises';
+// Names that differ only in case or Unicode form are two files on the Pi's
+// ext4 and in a Docker volume, and the backup keeps both; only where a
+// store's file system takes them for one (exFAT, APFS, a Docker Desktop bind
+// mount) is such an archive refused, before anything is staged.
+import { randomUUID } from 'node:crypto';
+import { lstat, mkdir, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Header } from 'tar-stream';
 import { readArchive, type ArchiveRead, type EntrySink } from './archive-reader';
@@ -10,6 +15,7 @@ import type { ArchiveKey } from './archive-crypto';
 import { ALREADY_CHECKED } from './archive-signature';
 import {
   ArchiveRefusedError,
+  foldedTwins,
   storeOf,
   storeRoot,
   shown,
@@ -86,13 +92,39 @@ async function settle(swap: Swap, manifest: Manifest): Promise<void> {
   await syncToDisk(swap.staging);
 }
 
+/** Whether `folder`'s file system takes names differing in case or Unicode form for one. */
+export async function foldsNames(folder: string): Promise<boolean> {
+  const name = `.portfolio-probe-${randomUUID()}-\u00e9.tmp`;
+  const probe = join(folder, name);
+  await writeFile(probe, '', { flag: 'wx' });
+  try {
+    for (const twin of [name.toUpperCase(), name.normalize('NFD')])
+      if (await lstat(join(folder, twin)).then(Boolean, () => false)) return true;
+    return false;
+  } finally {
+    await rm(probe, { force: true });
+  }
+}
+
+async function refuseFolded(swap: Swap, manifest: Manifest, folds: typeof foldsNames) {
+  const twins = foldedTwins(manifest, swap.journal.store.name);
+  if (!twins || !(await folds(swap.staging))) return;
+  throw new ArchiveRefusedError(
+    `${shown(twins[0])} und ${shown(twins[1])} wären in ${shown(swap.journal.store.path)} eine ` +
+      'Datei (dieser Datenträger unterscheidet Gross- und Kleinschreibung oder Unicode-Formen ' +
+      'nicht): auf einen Linux-Datenträger oder in ein Docker-Volume wiederherstellen',
+  );
+}
+
 /** Writes every store's new contents into its staging, as the first reading found them. */
 export async function stage(
   file: string,
   key: ArchiveKey | undefined,
   first: ArchiveRead,
   swaps: Swap[],
+  folds = foldsNames,
 ): Promise<void> {
+  for (const swap of swaps) await refuseFolded(swap, first.manifest, folds);
   const entries = new Map(first.manifest.entries.map((entry) => [entry.path, entry]));
   const byStore = new Map(swaps.map((swap) => [swap.journal.store.name, swap]));
   const onEntry = async (header: Header) => {

@@ -7,14 +7,25 @@
 // restore says "committed" every store is finished forward, otherwise every
 // store is put back. A store's contents are the entries of its folder (a
 // volume's mount point, which stays), or its one file; staging and aside are
-// folders beside them, so every move is a rename on one file system. The
+// folders beside them, so every move is a rename on one file system. Their
 // names end in .tmp: a backup never takes them.
+// The journals lie in the tool's own folder beside its lock (JOURNALS), never
+// in a store: the API's user may write its stores, and a journal is acted on
+// as root. Recovery acts only on journals of the stores this command names,
+// exactly, under a restore id of the form it makes.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { replaceFileDurably, syncToDisk } from '../common/durable-file';
 import { giveBack, type Owner } from '../common/file-owner';
 import type { Store } from './backup-stores';
+import { shown } from './backup-manifest';
+
+/** The tool's folder of journals, in the project folder beside its lock. */
+export const JOURNALS = '.portfolio-backup.journals';
+/** A journal's name: the restore's id and the store's name. */
+const JOURNAL_NAME =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([a-z][a-z0-9-]*)\.json$/;
 
 export type Phase = 'staging' | 'in' | 'back' | 'committed';
 /** Called after every step that changed the disk: the tests' seam for a cut at each. */
@@ -27,8 +38,6 @@ interface Journal {
   id: string;
   store: StoreRef;
   phase: Phase;
-  /** Every journal of the same restore: recovery decides for all at once. */
-  journals: string[];
   /** Whether the store's file or folder existed before; a folder's own mode and owner. */
   existed: boolean;
   root?: Owner;
@@ -49,11 +58,11 @@ const prefixOf = (store: Pick<Store, 'kind' | 'path'>) =>
   `${store.kind === 'folder' ? '' : `.${basename(store.path)}`}.portfolio-restore-`;
 const exists = (path: string) => stat(path).then(Boolean, () => false);
 
-function swapOf(journal: Journal): Swap {
+function swapOf(journal: Journal, journals: string): Swap {
   const base = join(homeOf(journal.store), `${prefixOf(journal.store)}${journal.id}`);
   return {
     journal,
-    file: `${base}-journal.tmp`,
+    file: join(journals, `${journal.id}-${journal.store.name}.json`),
     staging: `${base}-new.tmp`,
     aside: `${base}-old.tmp`,
   };
@@ -68,38 +77,35 @@ async function writePhase(swap: Swap, phase: Phase): Promise<void> {
 }
 
 const PHASES = new Set<unknown>(['staging', 'in', 'back', 'committed']);
-const isOwner = (root: Owner) =>
-  [root.mode, root.uid, root.gid].every(Number.isSafeInteger) &&
-  root.mode >= 0 &&
-  root.mode <= 0o777;
 
 /**
- * A journal is trusted only where its own name says it lies, naming only
- * journals of the same restore, with a known phase and an owner of
- * permission bits only: the API's user can write into its store's folder,
- * and a journal is acted on as root.
+ * The journal `name` in `journals`, if it is one of this tool's for one of
+ * `stores` (exactly: name, kind and path); throws the owner's one line for
+ * anything else there, which recovery never acts on.
  */
-async function readJournal(file: string): Promise<Swap | undefined> {
-  const text = await readFile(file, 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
-  let journal: Journal | undefined;
-  try {
-    journal = JSON.parse(text) as Journal;
-  } catch {
-    journal = undefined;
-  }
-  const swap = journal?.store && swapOf(journal);
-  const valid =
-    swap?.file === file &&
-    PHASES.has(journal?.phase) &&
-    (journal?.store.kind === 'folder' || journal?.store.kind === 'file') &&
-    (journal?.root === undefined || isOwner(journal.root)) &&
-    Array.isArray(journal?.journals) &&
-    journal.journals.every((other) =>
-      basename(other).endsWith(`.portfolio-restore-${journal?.id}-journal.tmp`),
+async function readJournal(journals: string, name: string, stores: Store[]): Promise<Swap> {
+  const [, id, storeName] = JOURNAL_NAME.exec(name) ?? [];
+  const store = stores.find((one) => one.name === storeName);
+  const text = await readFile(join(journals, name), 'utf8').catch(() => '');
+  const journal = (() => {
+    try {
+      return JSON.parse(text) as Journal;
+    } catch {
+      return undefined;
+    }
+  })();
+  const { kind, path } = store ?? {};
+  if (
+    !store ||
+    journal?.id !== id ||
+    JSON.stringify(journal.store) !== JSON.stringify({ name: storeName, kind, path }) ||
+    !PHASES.has(journal.phase)
+  )
+    throw new Error(
+      `${shown(join(journals, name))}: kein Journal dieses Befehls für seine Speicher; ` +
+        'nichts verändert (ein Journal von make restore-local gehört zu make restore-local).',
     );
-  if (!valid) throw new Error(`${file} ist kein Journal dieses Werkzeugs: prüfen und löschen.`);
-  return swap;
+  return swapOf(journal, journals);
 }
 
 /** The store's contents where it lives: its folder's entries, or its file (if there). */
@@ -124,12 +130,14 @@ async function moveAll(from: string, to: string, names: string[], moved: () => P
 }
 
 /** Records every store's state before anything of it changes, and makes its staging folder. */
-export async function begin(stores: StoreRef[]): Promise<Swap[]> {
-  const base = { id: randomUUID(), phase: 'staging' as Phase, journals: [], existed: false };
-  const swaps = stores.map((store) => swapOf({ ...base, store }));
+export async function begin(stores: StoreRef[], journals: string): Promise<Swap[]> {
+  const base = { id: randomUUID(), phase: 'staging' as Phase, existed: false };
+  const swaps = stores.map(({ name, kind, path }) =>
+    swapOf({ ...base, store: { name, kind, path } }, journals),
+  );
+  await mkdir(journals, { recursive: true, mode: 0o700 });
   for (const swap of swaps) {
     const { store } = swap.journal;
-    swap.journal.journals = swaps.map(({ file }) => file);
     swap.journal.existed = await exists(store.path);
     if (store.kind === 'folder') {
       await mkdir(store.path, { recursive: true, mode: 0o700 });
@@ -192,7 +200,9 @@ async function rollBackOne(swap: Swap, cut: Cut): Promise<void> {
     await writePhase(swap, 'back');
     await step();
   }
-  if (await exists(swap.aside)) await moveAll(swap.aside, home, await readdir(swap.aside), step);
+  // Only the folder this restore made: never one a link leads to.
+  if ((await lstat(swap.aside).catch(() => undefined))?.isDirectory())
+    await moveAll(swap.aside, home, await readdir(swap.aside), step);
   if (journal.root) await giveBack(home, journal.root);
   await clear(swap);
   if (!journal.existed && journal.store.kind === 'folder') await rmdir(home).catch(() => undefined);
@@ -207,35 +217,37 @@ export async function rollBack(swaps: Swap[], cut = noCut): Promise<string[]> {
   return failures;
 }
 
-/** Finds and resolves every interrupted restore that touched one of these stores. */
-export async function recover(stores: Store[], cut = noCut): Promise<Recovery[]> {
-  const found: string[] = [];
-  for (const store of stores) {
-    const names = await readdir(homeOf(store)).catch(() => [] as string[]);
-    for (const name of names)
-      if (name.startsWith(prefixOf(store)) && name.endsWith('-journal.tmp'))
-        found.push(join(homeOf(store), name));
+/** Removes the journals' folder once it is empty, so a later run as another user finds none. */
+export const tidyJournals = (journals: string) => rmdir(journals).catch(() => undefined);
+
+/** Finds and resolves every interrupted restore of these stores. */
+export async function recover(stores: Store[], journals: string, cut = noCut): Promise<Recovery[]> {
+  const names = await readdir(journals).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  const byRestore = new Map<string, Swap[]>();
+  for (const name of names.filter((one) => !one.endsWith('.tmp'))) {
+    const swap = await readJournal(journals, name, stores);
+    byRestore.set(swap.journal.id, [...(byRestore.get(swap.journal.id) ?? []), swap]);
   }
   const recoveries: Recovery[] = [];
-  for (const file of new Set(found)) {
-    const first = await readJournal(file);
-    if (!first) continue;
-    const all = await Promise.all(first.journal.journals.map(readJournal));
-    const swaps = all.filter((swap): swap is Swap => swap?.journal.id === first.journal.id);
-    const stores = swaps.map((swap) => swap.journal.store.name);
+  for (const swaps of byRestore.values()) {
+    const names = swaps.map((swap) => swap.journal.store.name);
     if (swaps.some((swap) => swap.journal.phase === 'committed')) {
       await commit(swaps, cut);
-      recoveries.push({ outcome: 'forward', stores });
+      recoveries.push({ outcome: 'forward', stores: names });
     } else {
       const failures = await rollBack(swaps, cut);
       if (failures.length > 0) throw new Error(failures.join('; '));
-      recoveries.push({ outcome: 'back', stores });
+      recoveries.push({ outcome: 'back', stores: names });
     }
   }
+  await tidyJournals(journals);
   return recoveries;
 }
 
 export const describeRecovery = ({ outcome, stores }: Recovery) =>
   outcome === 'forward'
-    ? `Unterbrochene Wiederherstellung zu Ende geführt: ${stores.join(', ')} wie im Archiv.`
-    : `Unterbrochene Wiederherstellung zurückgenommen: ${stores.join(', ')} wie vor ihr.`;
+    ? `Unterbrochene Wiederherstellung zu Ende geführt: ${stores.map(shown).join(', ')} wie im Archiv.`
+    : `Unterbrochene Wiederherstellung zurückgenommen: ${stores.map(shown).join(', ')} wie vor ihr.`;

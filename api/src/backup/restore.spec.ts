@@ -20,7 +20,7 @@ import { join, relative } from 'node:path';
 import { createArchive } from './archive-writer';
 import type { Store } from './backup-stores';
 import { restoreArchive } from './restore';
-import { recover, type Cut, type Phase } from './restore-transaction';
+import { JOURNALS, recover, type Cut, type Phase } from './restore-transaction';
 
 /** Every entry of the stores: kind, mode, content or target; hidden leftovers count too. */
 function snapshot(stores: Store[]): Record<string, string> {
@@ -75,6 +75,7 @@ describe('restore as one transaction', () => {
   let archive: string;
   let oldState: Record<string, string>;
   let newState: Record<string, string>;
+  let journals: string;
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'portfolio-restore-'));
@@ -84,6 +85,7 @@ describe('restore as one transaction', () => {
       { name: 'env', kind: 'file', path: join(work, 'project', '.env') },
     ];
     for (const folder of ['access', 'outbox', 'project']) mkdirSync(join(work, folder));
+    journals = join(work, 'project', JOURNALS);
     fill(stores, 'new');
     newState = snapshot(stores);
     archive = (await createArchive({ stores, backupDir: join(work, 'backups'), version: 'x' }))
@@ -93,7 +95,7 @@ describe('restore as one transaction', () => {
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  const restore = (cut: Cut) => restoreArchive(archive, stores, { trust, cut });
+  const restore = (cut: Cut) => restoreArchive(archive, stores, { trust, cut, journals });
 
   /** A cut that records every step and acts at the `at`th: throws, or never returns. */
   function cutAt(at: number, act: 'fail' | 'power', steps: Step[] = []) {
@@ -122,7 +124,7 @@ describe('restore as one transaction', () => {
   it('replaces stores that still hold data, and keeps each store folder itself', async () => {
     fill(stores, 'old');
     const folders = stores.slice(0, 2).map((store) => statSync(store.path).ino);
-    const { untouched } = await restoreArchive(archive, stores, { trust });
+    const { untouched } = await restoreArchive(archive, stores, { trust, journals });
     expect(snapshot(stores)).toEqual(newState);
     expect(stores.slice(0, 2).map((store) => statSync(store.path).ino)).toEqual(folders);
     expect(untouched).toEqual([]);
@@ -135,7 +137,7 @@ describe('restore as one transaction', () => {
       fill(stores, 'old');
       await expect(restore(cutAt(index, 'fail').cut)).rejects.toThrow('injected');
       // A failure after the commit is finished by the next restore or backup.
-      await recover(stores);
+      await recover(stores, journals);
       expectState(`${index} ${phase} ${store}`, phase === 'committed' ? newState : oldState);
     }
   });
@@ -148,7 +150,7 @@ describe('restore as one transaction', () => {
       // The process stops here: the restore never continues, nothing of it runs again.
       void restore(cut);
       await reached;
-      const recovered = await recover(stores);
+      const recovered = await recover(stores, journals);
       const outcome = phase === 'committed' ? 'forward' : 'back';
       // Cut after the last store was cleared, nothing is left to resolve.
       const last = index === steps.length - 1;
@@ -171,7 +173,7 @@ describe('restore as one transaction', () => {
           if (seen++ === failAt) throw new Error('injected');
         });
         await reached;
-        await recover(stores);
+        await recover(stores, journals);
         expectState(`failed at ${failAt}, cut at ${at} ${steps.at(-1)?.join(' ')}`, oldState);
       }
     }
@@ -184,17 +186,73 @@ describe('restore as one transaction', () => {
     void restore(first.cut);
     await first.reached;
     const steps: Step[] = [];
-    await recover(stores, async (phase, store) => void steps.push([phase, store]));
+    await recover(stores, journals, async (phase, store) => void steps.push([phase, store]));
     for (let at = 0; at < steps.length; at += 1) {
       fill(stores, 'old');
       const again = cutAt(forward.length - 1, 'power');
       void restore(again.cut);
       await again.reached;
       const recovering = cutAt(at, 'power');
-      void recover(stores, recovering.cut);
+      void recover(stores, journals, recovering.cut);
       await recovering.reached;
-      await recover(stores);
+      await recover(stores, journals);
       expectState(`recovery cut at ${at} ${steps[at].join(' ')}`, oldState);
     }
+  });
+
+  it('acts on no journal planted in a store, nor on one naming another folder, and says so', async () => {
+    fill(stores, 'old');
+    // A folder the API's user must never change, reached through a link in its store.
+    const guarded = join(work, 'guarded');
+    mkdirSync(guarded, { mode: 0o700 });
+    symlinkSync(guarded, join(stores[0].path, 'l'));
+    const id = '0b7d2a6e-1c1f-4b5e-9d1a-2f3c4d5e6f70';
+    const journal = (path: string) =>
+      JSON.stringify({
+        id,
+        store: { name: 'access', kind: 'folder', path },
+        phase: 'staging',
+        existed: true,
+        root: { mode: 0o777, uid: 0, gid: 0 },
+      });
+    // Where journals used to lie: inside the store, which the API may write.
+    writeFileSync(
+      join(stores[0].path, `.portfolio-restore-${id}-journal.tmp`),
+      journal(`${stores[0].path}/l/..`),
+    );
+    expect(await recover(stores, journals)).toEqual([]);
+    mkdirSync(journals, { recursive: true });
+    writeFileSync(join(journals, `${id}-access.json`), journal(`${stores[0].path}/l/..`));
+    await expect(recover(stores, journals)).rejects.toThrow(
+      /access\.json: kein Journal dieses Befehls für seine Speicher; nichts verändert/,
+    );
+    writeFileSync(join(journals, `${id}-access.json`), '\u001b]0;x\u0007');
+    await expect(recover(stores, journals)).rejects.toThrow(/kein Journal/);
+    expect(statSync(guarded).mode & 0o777).toBe(0o700);
+    rmSync(journals, { recursive: true });
+    rmSync(join(stores[0].path, 'l'));
+    rmSync(guarded, { recursive: true });
+  });
+
+  it('restores names that differ only in case, and refuses them where the file system folds names', async () => {
+    const [access] = stores;
+    fill(stores, 'new');
+    writeFileSync(join(access.path, 'CV.pdf'), 'gross');
+    writeFileSync(join(access.path, 'cv.pdf'), 'klein');
+    writeFileSync(join(access.path, 'Re\u0301sume\u0301.pdf'), 'NFD');
+    writeFileSync(join(access.path, 'R\u00e9sum\u00e9.pdf'), 'NFC');
+    const backups = join(work, 'fold-backups');
+    const made = await createArchive({ stores, backupDir: backups, version: 'x' });
+    const twins = snapshot(stores);
+    fill(stores, 'old');
+    await expect(
+      restoreArchive(made.path, stores, { trust, journals, folds: async () => true }),
+    ).rejects.toThrow(
+      /stores\/access\/.+ und stores\/access\/.+ wären in .+access eine Datei \(dieser Datenträger/,
+    );
+    expectState('refused on a folding file system', oldState);
+    await restoreArchive(made.path, stores, { trust, journals });
+    expectState('restored where names differ', twins);
+    rmSync(backups, { recursive: true });
   });
 });

@@ -10,13 +10,27 @@ import { ArchiveRefusedError, storeRoot, type Manifest } from './backup-manifest
 import { UsageError } from '../common/owner-command';
 import type { Store } from './backup-stores';
 import { foldersOf, stage } from './restore-staging';
-import { begin, commit, moveIn, rollBack, type Cut, type Swap } from './restore-transaction';
+import {
+  begin,
+  commit,
+  moveIn,
+  rollBack,
+  tidyJournals,
+  type Cut,
+  type Swap,
+} from './restore-transaction';
 
 export interface RestoreOptions {
   key?: ArchiveKey;
   trust: Trust;
+  /** The tool's folder of journals (restore-transaction.ts, JOURNALS). */
+  journals: string;
   /** The tests' seam for a cut after any step. */
   cut?: Cut;
+  /** Refuses what the archive says of itself before anything is written (its name's time). */
+  accept?: (manifest: Manifest) => void;
+  /** The tests' seam for a file system that folds names (restore-staging.ts). */
+  folds?: (folder: string) => Promise<boolean>;
 }
 
 export interface RestoreResult {
@@ -49,17 +63,18 @@ async function transact(
   file: string,
   first: ArchiveRead,
   held: Store[],
-  { key, cut }: RestoreOptions,
+  { key, cut, journals, folds }: RestoreOptions,
 ): Promise<void> {
   let swaps: Swap[] = [];
   try {
-    swaps = await begin(held);
-    await stage(file, key, first, swaps);
+    swaps = await begin(held, journals);
+    await stage(file, key, first, swaps, folds);
     const rootOf = (name: string) =>
       foldersOf(first.manifest, name).find((folder) => folder.path === storeRoot(name));
     await moveIn(swaps, rootOf, cut);
   } catch (cause) {
     const failures = await rollBack(swaps, cut);
+    await tidyJournals(journals);
     if (cause instanceof ArchiveRefusedError && failures.length === 0) throw cause;
     const after =
       failures.length === 0
@@ -70,6 +85,7 @@ async function transact(
   }
   // From the first "committed" on, a failure is finished by the next command, never undone.
   await commit(swaps, cut);
+  await tidyJournals(journals);
 }
 
 /** Checks the archive and the targets before anything is written, then restores all or none. */
@@ -79,6 +95,7 @@ export async function restoreArchive(
   options: RestoreOptions,
 ): Promise<RestoreResult> {
   const first = await readArchive(file, options);
+  options.accept?.(first.manifest);
   const held = targetsFor(first.manifest, targets);
   await checkRestoreRoom(first.manifest, held);
   await transact(file, first, held, options);

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { archiveName, ourArchives, pruneArchives, surplusOf, takenAt } from './retention';
+import { archiveName, namedAt, ourArchives, pruneArchives, surplusOf, takenAt } from './retention';
 
 describe('archive names and BACKUP_KEEP', () => {
   let folder: string;
@@ -27,17 +27,28 @@ describe('archive names and BACKUP_KEEP', () => {
     ];
     const foreign = ['notes.txt', 'portfolio-backup-copy.tar.gz', 'other-2020-01-01.tar.gz'];
     for (const name of [...ours, ...foreign]) writeFileSync(join(folder, name), '');
-    const removed = await pruneArchives(folder, 2, join(folder, ours[3]));
+    const removed = await pruneArchives(folder, 2, new Set(ours), join(folder, ours[3]));
     expect(removed).toEqual(ours.slice(0, 2));
     expect(readdirSync(folder).sort()).toEqual([...foreign, ...ours.slice(2)].sort());
   });
 
-  it('counts no name dated in the future: planted ones never push the real archives out', () => {
-    const now = new Date('2026-11-25T12:00:00Z');
-    const real = ['24', '25'].map((day) => `portfolio-backup-2026-11-${day}T021500Z.tar.gz.age`);
-    const planted = [1, 2, 3].map((n) => `portfolio-backup-2099-01-01T000000Z-${n}.tar.gz.age`);
-    expect(surplusOf([...real, ...planted], 2, real[1], now)).toEqual([]);
-    expect(surplusOf([...real, ...planted], 1, real[1], now)).toEqual([real[0]]);
+  it('counts and removes only names the site made: planted ones never push the real archives out', () => {
+    const real = ['23', '24', '25'].map(
+      (day) => `portfolio-backup-2026-11-${day}T021500Z.tar.gz.age`,
+    );
+    const planted = [1, 2, 3, 4, 5, 6, 7].map(
+      (n) => `portfolio-backup-2026-11-25T0215${String(n).padStart(2, '0')}Z.tar.gz.age`,
+    );
+    const known = new Set(real);
+    expect(surplusOf([...real, ...planted], 3, known, real[2])).toEqual([]);
+    expect(surplusOf([...real, ...planted], 2, known, real[2])).toEqual([real[0]]);
+  });
+
+  it('bears the time of its manifest in its name, or no time at all', () => {
+    const name = 'portfolio-backup-2026-11-25T021507Z-2.tar.gz.age';
+    expect(namedAt(name, '2026-11-25T02:15:07.890Z')).toBe(true);
+    expect(namedAt(name, '2026-11-18T02:15:07.890Z')).toBe(false);
+    expect(namedAt('/x/my-copy.tar.gz.age', '2026-11-18T02:15:07.890Z')).toBe(true);
   });
 
   it('never removes the archive just written, even when its name sorts first', async () => {
@@ -46,7 +57,9 @@ describe('archive names and BACKUP_KEEP', () => {
       'portfolio-backup-2026-11-25T021500Z.tar.gz',
     ];
     for (const name of names) writeFileSync(join(folder, name), '');
-    expect(await pruneArchives(folder, 1, join(folder, names[0]))).toEqual([names[1]]);
+    expect(await pruneArchives(folder, 1, new Set(names), join(folder, names[0]))).toEqual([
+      names[1],
+    ]);
   });
 
   it('names an encrypted archive .tar.gz.age, numbered past a plain one of the same second', async () => {

@@ -1,9 +1,9 @@
-// Archive names and BACKUP_KEEP. An archive is ours when its whole name is
+// Archive names and BACKUP_KEEP. An archive's name is
 // portfolio-backup-<UTC time>[-n].tar.gz, or .tar.gz.age when encrypted;
-// anything else in BACKUP_DIR (the owner's copies, a log, foreign archives)
-// is never removed. UTC, because a local time repeats an hour each autumn
-// and would sort a newer archive before an older one. The remote is kept by
-// the same rule: the tool names what scripts/backup-offsite.sh deletes there.
+// only those the site knows it made count (archive-index.ts), and anything
+// else in BACKUP_DIR or at the remote is never removed. UTC, because a local
+// time repeats an hour each autumn and would sort a newer archive before an
+// older one. The tool names what scripts/backup-offsite.sh deletes there.
 import { access, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
@@ -62,24 +62,33 @@ export function takenAt(name: string): Date | undefined {
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
- * Our oldest archives among `names` beyond `keep`; never `newest` (the one
- * just made). A name dated in the future is no archive of ours: counted, a
- * few planted on the remote would have the site delete its own copies.
+ * Whether an archive's name bears the time its signed manifest gives (in
+ * whole seconds): an old archive copied under a newer name would otherwise
+ * pass for the newest. A name not of our form bears no time.
  */
-export function surplusOf(names: string[], keep: number, newest?: string, now = new Date()) {
-  const future = (name: string) => (takenAt(name)?.getTime() ?? 0) > now.getTime() + CLOCK_SKEW_MS;
-  const ours = ourArchives(names).filter((name) => !future(name));
+export function namedAt(name: string, createdAt: string): boolean {
+  const named = takenAt(basename(name));
+  return named === undefined || Math.floor(Date.parse(createdAt) / 1000) * 1000 === named.getTime();
+}
+
+/**
+ * The site's oldest archives among `names` beyond `keep`: only those it
+ * knows it made (archive-index.ts); never `newest` (the one just made).
+ */
+export function surplusOf(names: string[], keep: number, known: Set<string>, newest?: string) {
+  const ours = ourArchives(names).filter((name) => known.has(name));
   const removable = ours.filter((name) => newest === undefined || name !== basename(newest));
   return removable.slice(0, Math.max(0, ours.length - keep));
 }
 
-/** Removes our oldest archives beyond `keep`; never `newest`, never another file. Returns the removed names. */
+/** Removes the site's oldest archives beyond `keep`; never `newest`, never another file. */
 export async function pruneArchives(
   folder: string,
   keep: number,
+  known: Set<string>,
   newest?: string,
 ): Promise<string[]> {
-  const surplus = surplusOf(await readdir(folder), keep, newest);
+  const surplus = surplusOf(await readdir(folder), keep, known, newest);
   for (const name of surplus) await rm(join(folder, name), { force: true });
   return surplus;
 }
