@@ -78,9 +78,15 @@ delete() {
   echo "In $remote gelöscht: $*"
 }
 
+# The copy goes to a scratch folder (often a tmpfs): it must fit there first.
 fetch() {
+  failed="Prüfung gescheitert: $1"
+  size=$(rclone lsf --format s "$(at "$1")" 2>&1) || fail "$failed liess sich nicht finden ($(reason "$size"))."
+  free=$(df -Pk "$2" | sed -n '2s/^[^ ]* *[0-9]* *[0-9]* *\([0-9]*\).*/\1/p')
+  [ -n "$free" ] && [ "$size" -le $((free * 1024)) ] ||
+    fail "$failed braucht $size Bytes, in $2 sind nur $((${free:-0} * 1024)) frei: TMPDIR auf einen grösseren Ordner legen."
   out=$(rclone copyto "$(at "$1")" "$2/$1" 2>&1) ||
-    fail "Prüfung gescheitert: $1 liess sich nicht holen ($(reason "$out"))."
+    fail "$failed liess sich nicht holen ($(reason "$out"))."
 }
 
 usage() {
