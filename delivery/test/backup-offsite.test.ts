@@ -5,6 +5,7 @@
 // WebDAV server (`rclone serve webdav` on 127.0.0.1, which has no SHA-256,
 // so every copy is read back), and the real `age` opening what arrives.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
@@ -28,6 +29,7 @@ import {
   type Run,
 } from './helpers/owner-tools';
 import { scratchDir } from './helpers/scratch';
+import { until } from './helpers/until';
 
 const OURS = /^portfolio-backup-.*\.tar\.gz(\.age)?$/;
 /**
@@ -38,6 +40,7 @@ const byAge = (a: string, b: string) => {
   const key = (name: string) => name.replace(/Z\.tar/, 'Z-1.tar');
   return key(a).localeCompare(key(b), 'en', { numeric: true });
 };
+const INDEX = 'portfolio-backup-index.json';
 const SECRET = 'JWT_SECRET=geheim-geheim-geheim-geheim-geheim-0815';
 
 /** `rclone serve webdav` of `folder` on a free loopback port; resolves with its port. */
@@ -189,9 +192,11 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.match(
       run.stdout,
       new RegExp(
-        `^Sicherung \\S+${name.replace(/\./g, '\\.')} \\([\\d.]+ [kM]?B, verschlüsselt\\): ` +
+        `^Sicherung \\S+${name.replace(/\./g, '\\.')} \\([\\d.]+ [kM]?B, verschlüsselt, geprüft\\): ` +
           `access \\d+, outbox 1, env 1, documents 1 Datei\\(en\\)\\n` +
           `Ausser Haus: ${name.replace(/\./g, '\\.')} nach offsite:portfolio-backups kopiert und ` +
+          'geprüft \\(\\d+ Bytes, SHA-256 der zurückgelesenen Kopie\\)\\n' +
+          'Ausser Haus: portfolio-backup-index\\.json nach offsite:portfolio-backups kopiert und ' +
           'geprüft \\(\\d+ Bytes, SHA-256 der zurückgelesenen Kopie\\)\\n$',
       ),
     );
@@ -298,6 +303,9 @@ describe('encrypted backups copied off-site with rclone', () => {
       pushed.stdout,
       new RegExp(`^Ausser Haus: ${name.replace(/\./g, '\\.')} nach offsite:`),
     );
+    // Then the index of the site's archives, which the drill and the next backup trust.
+    const index = script('push', 'offsite:portfolio-backups', path.join(backups, INDEX));
+    assert.equal(index.status, 0, index.stderr);
     const listed = script('list', 'offsite:portfolio-backups');
     assert.equal(listed.status, 0, listed.stderr);
     const names = listed.stdout.split('\n').filter(Boolean);
@@ -330,7 +338,8 @@ describe('encrypted backups copied off-site with rclone', () => {
       ok.stdout,
       new RegExp(
         `^Neuestes Archiv in Ordnung: ${newest.replace(/\./g, '\\.')} in offsite:portfolio-backups, ` +
-          '\\d+ Minuten alt: access \\d+, outbox 1, env 1, documents 1 Datei\\(en\\)\\n$',
+          '\\d+ Minuten alt: access \\d+, outbox 1, env 1, documents 1 Datei\\(en\\)\\n' +
+          'Älteres Archiv in Ordnung: portfolio-backup-\\S+, \\d+ Minuten alt: [^\\n]+\\n$',
       ),
     );
     const tooOld = cli(['check', '--offsite', '--identity', keyFile], { BACKUP_MAX_AGE: '1' });
@@ -405,4 +414,178 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.equal(listed.status, 0, listed.stderr);
     assert.match(listed.stdout, /Muster AG/);
   });
+
+  it('costs no real archive for seven names planted at the remote, and the drill names them', () => {
+    const folder = path.join(remoteDir, 'portfolio-backups');
+    const newest = remote().at(-1) ?? '';
+    // Five bytes each, dated a few seconds after the newest real archive.
+    const planted = [1, 2, 3, 4, 5, 6, 7].map((n) =>
+      newest.replace(
+        /T(\d{6})Z(-\d+)?/,
+        (_, time: string) => `T${String(Number(time) + n).padStart(6, '0')}Z`,
+      ),
+    );
+    for (const name of planted) writeFileSync(path.join(folder, name), 'fake!');
+    const real = remote().filter((name) => !planted.includes(name));
+    const run = cli(['create', '--offsite', ...storeArgs], { BACKUP_KEEP: '2' });
+    assert.equal(run.status, 0, run.stderr);
+    const after = remote();
+    assert.deepEqual(
+      after.filter((name) => planted.includes(name)),
+      planted.sort(byAge),
+    );
+    const kept = after.filter((name) => !planted.includes(name));
+    assert.equal(kept.length, 2);
+    assert.equal(kept[0], real.at(-1), 'the newest real archive before stays');
+    const drill = cli(['check', '--offsite', '--identity', keyFile]);
+    assert.equal(drill.status, 0, drill.stderr);
+    assert.match(
+      drill.stdout,
+      new RegExp(
+        `^Neuestes Archiv in Ordnung: ${kept[1].replace(/\./g, '\\.')} in offsite:[^\\n]+\\n` +
+          `Älteres Archiv in Ordnung: ${kept[0].replace(/\./g, '\\.')}, [^\\n]+\\n` +
+          `Unbekannt in offsite:portfolio-backups, nie gezählt und nie gelöscht: ${planted.join(', ').replace(/\./g, '\\.')}\\n$`,
+      ),
+    );
+    for (const name of planted) rmSync(path.join(folder, name));
+  });
+
+  it(
+    'fetches no copy for the drill into a folder too small for it, and says so in one line',
+    { skip: process.getuid?.() === 0 ? false : 'needs root for a private mount namespace' },
+    () => {
+      const small = path.join(work, 'small');
+      mkdirSync(small);
+      // A copy at the remote larger than the folder it is fetched into.
+      const newest = 'portfolio-backup-2026-01-01T000000Z.tar.gz.age';
+      const onRemote = path.join(remoteDir, 'portfolio-backups', newest);
+      writeFileSync(onRemote, randomBytes(200_000));
+      // A 64 KiB tmpfs for this fetch alone, as the drill's scratch folder.
+      const script = 'mount -t tmpfs -o size=64k tmpfs "$1" && shift && exec "$@"';
+      const fetch = ['sh', path.join(repoRoot, 'scripts', 'backup-offsite.sh'), 'fetch'];
+      const run = spawnSync(
+        'unshare',
+        [
+          '-m',
+          'sh',
+          '-c',
+          script,
+          'sh',
+          small,
+          ...fetch,
+          'offsite:portfolio-backups',
+          newest,
+          small,
+        ],
+        { env: { ...env, RCLONE_CONFIG: rcloneConfig }, encoding: 'utf8' },
+      );
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(
+        run.stderr,
+        new RegExp(
+          `^Prüfung gescheitert: ${newest.replace(/\./g, '\\.')} braucht \\d+ Bytes, in \\S+small ` +
+            'sind nur \\d+ frei: TMPDIR auf einen grösseren Ordner legen\\.\\n$',
+        ),
+      );
+      assert.deepEqual(readdirSync(small), []);
+      rmSync(onRemote);
+    },
+  );
+
+  it('gives rclone none of the site’s secrets', () => {
+    // An rclone on PATH that writes down its environment, then runs the real one.
+    const bin = path.join(work, 'bin');
+    const seen = path.join(work, 'rclone-env.txt');
+    const real = spawnSync('sh', ['-c', 'command -v rclone'], { encoding: 'utf8' }).stdout.trim();
+    mkdirSync(bin);
+    writeFileSync(path.join(bin, 'rclone'), `#!/bin/sh\nenv >> "${seen}"\nexec ${real} "$@"\n`, {
+      mode: 0o755,
+    });
+    const run = cli(['create', '--offsite', ...storeArgs], {
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
+      JWT_SECRET: 'geheim-geheim-geheim-geheim-geheim-4711',
+    });
+    assert.equal(run.status, 0, run.stderr);
+    const recorded = readFileSync(seen, 'utf8');
+    assert.match(recorded, /^RCLONE_CONFIG=/m);
+    for (const secret of [
+      'JWT_SECRET',
+      'BACKUP_SIGNING_KEY',
+      'BACKUP_AGE_RECIPIENTS',
+      'ACCESS_DIR',
+    ])
+      assert.doesNotMatch(recorded, new RegExp(`^${secret}=`, 'm'), secret);
+    rmSync(bin, { recursive: true });
+    rmSync(seen);
+  });
+
+  it('backs up CV.pdf beside cv.pdf and brings both back', () => {
+    const documents = path.join(project, 'documents', 'private');
+    writeFileSync(path.join(documents, 'CV.pdf'), 'Lebenslauf gross');
+    writeFileSync(path.join(documents, 'cv.pdf'), 'Lebenslauf klein');
+    const run = cli(['create', '--offsite', ...storeArgs]);
+    assert.equal(run.status, 0, run.stderr);
+    rmSync(documents, { recursive: true });
+    const newest = path.join(backups, ours(backups).at(-1) ?? '');
+    const restored = cli(['restore', newest, '--identity', keyFile, ...storeArgs]);
+    assert.equal(restored.status, 0, restored.stderr);
+    assert.equal(readFileSync(path.join(documents, 'CV.pdf'), 'utf8'), 'Lebenslauf gross');
+    assert.equal(readFileSync(path.join(documents, 'cv.pdf'), 'utf8'), 'Lebenslauf klein');
+  });
+
+  it('holds the lock through a restore stopped for 90 seconds, and every store ends whole', async () => {
+    // Large enough that the restore is caught in the middle of its transaction.
+    const large = path.join(project, 'documents', 'private', 'gross.pdf');
+    writeFileSync(large, randomBytes(24 << 20));
+    const made = cli(['create', ...storeArgs]);
+    assert.equal(made.status, 0, made.stderr);
+    const archive = path.join(backups, ours(backups).at(-1) ?? '');
+    const accesses = path.join(stores.access, 'accesses.json');
+    const archived = readFileSync(accesses, 'utf8');
+    writeFileSync(accesses, '[]');
+    const background = (args: string[]) =>
+      spawn(process.execPath, ['--import', 'tsx', backupCli, ...args], { env, stdio: 'pipe' });
+    const restore = background(['restore', archive, '--identity', keyFile, ...storeArgs]);
+    const restored = exitOf(restore);
+    await until(
+      () => existsSync(path.join(project, '.portfolio-backup.journals')),
+      'the restore under way',
+      60_000,
+    );
+    restore.kill('SIGSTOP');
+    const impatient = cli(['create', '--wait', '1', ...storeArgs]);
+    assert.equal(impatient.status, 1);
+    assert.match(
+      impatient.stderr,
+      /^Gerade läuft „restore“ \(seit \S+, Prozess \d+ auf \S+\): nach 1 s Warten abgebrochen, nichts verändert; später noch einmal\.\n$/,
+    );
+    const backup = background(['create', ...storeArgs]);
+    const backedUp = exitOf(backup);
+    // Longer than any timer a lock file could have: only the kernel holds this one.
+    await new Promise((resolve) => setTimeout(resolve, 90_000));
+    assert.equal(backup.exitCode, null, 'the backup still waits');
+    restore.kill('SIGCONT');
+    const [restoreEnd, backupEnd] = await Promise.all([restored, backedUp]);
+    assert.equal(restoreEnd.status, 0, restoreEnd.stderr);
+    assert.match(restoreEnd.stdout, /^Wiederhergestellt aus /m);
+    assert.equal(backupEnd.status, 0, backupEnd.stderr);
+    assert.equal(readFileSync(accesses, 'utf8'), archived);
+    assert.equal(readdirSync(project).includes('.portfolio-backup.journals'), false);
+    // The backup that waited holds the restored stores.
+    const newest = path.join(backups, ours(backups).at(-1) ?? '');
+    const verified = cli(['verify', newest, '--identity', keyFile]);
+    assert.equal(verified.status, 0, verified.stderr);
+    rmSync(large);
+  });
 });
+
+/** A child's end: its code and what it wrote. */
+function exitOf(child: ChildProcess): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) =>
+    child.on('close', (status) => resolve({ status, stdout, stderr })),
+  );
+}

@@ -5,13 +5,15 @@
 // WebDAV remote (rclone's own server, in a container on the project's
 // network) as the off-site copy. A backup taken while visitors keep loading
 // `/` goes there encrypted and verified; the weekly drill passes, and finds
-// a damaged copy; a remote that is down fails the backup with one line and
-// keeps the archive; an archive someone else put on the remote, encrypted
-// to the site's public key, fails the drill and is refused by restore.
+// a damaged copy; a backup waits while another command holds the tool's lock;
+// a remote that is down fails the backup with one line and keeps the
+// archive; an archive someone else put on the remote, encrypted to the
+// site's public key, is named by the drill, never counted or deleted, and
+// refused by restore.
 // Then the Pi is gone (every volume and every local archive): the site
 // comes back from the remote's copy and the key alone.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
   copyFileSync,
@@ -205,7 +207,7 @@ export function backupChecks(current: () => EngineSession) {
       );
     });
 
-    it('fails the drill on an archive that someone else put on the remote', () => {
+    it('names an archive that someone else put on the remote, and neither counts nor deletes it', () => {
       // A stranger's archive, encrypted to the site's public key, newer than any.
       const stranger = scratchDir('portfolio-engine-stranger-');
       writeFileSync(path.join(stranger, 'stranger.env'), 'JWT_SECRET=fremd\n');
@@ -219,30 +221,64 @@ export function backupChecks(current: () => EngineSession) {
       });
       assert.equal(made.status, 0, made.stderr);
       strangers = path.join(stranger, encrypted(stranger)[0]);
-      const onRemote = path.join(remote.copies, 'portfolio-backup-2099-01-01T000000Z.tar.gz.age');
+      const planted = 'portfolio-backup-2099-01-01T000000Z.tar.gz.age';
+      const onRemote = path.join(remote.copies, planted);
       copyFileSync(strangers, onRemote);
       try {
         const checked = session.project.make('backup-check', { AGE_IDENTITY: identity });
-        assert.notEqual(checked.status, 0);
-        assert.match(checked.stderr, /^Archiv abgelehnt: portfolio-backup-2099.* nicht signiert/m);
+        assert.equal(checked.status, 0, checked.stdout + checked.stderr);
+        assert.match(checked.stdout, /^Neuestes Archiv in Ordnung: portfolio-backup-20\d\d-/m);
+        assert.match(
+          checked.stdout,
+          new RegExp(`^Unbekannt in offsite:portfolio, .*: ${planted}$`, 'm'),
+        );
+        const kept = session.project.make('backup', { BACKUP_KEEP: '1' });
+        assert.equal(kept.status, 0, kept.stdout + kept.stderr);
+        assert.ok(encrypted(remote.copies).includes(planted), 'never deleted');
+        assert.equal(
+          encrypted(remote.copies).length,
+          2,
+          'the newest of the site and the planted one',
+        );
+        copy = path.join(remote.copies, encrypted(remote.copies)[0]);
       } finally {
         rmSync(onRemote);
       }
     });
 
+    it('make backup waits while another command holds the lock, then runs', async () => {
+      // A holder of the tool's lock in the project folder, as make restore-local would be.
+      const holder = spawn('flock', ['.portfolio-backup.flock', 'sh', '-c', 'read line'], {
+        cwd: session.project.dir,
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const before = encrypted(backupDir);
+      const backup = session.project.makeAsync('backup');
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      assert.deepEqual(encrypted(backupDir), before, 'no archive while the lock is held');
+      holder.stdin?.end();
+      const { status, stdout, stderr } = await backup;
+      assert.equal(status, 0, stdout + stderr);
+      assert.equal(encrypted(backupDir).length, before.length + 1);
+    });
+
     it('make backup-check fails on a copy damaged at the remote', () => {
-      const bytes = readFileSync(copy);
-      writeFileSync(copy, bytes.subarray(0, Math.floor(bytes.length * 0.7)));
+      const newest = path.join(remote.copies, encrypted(remote.copies).at(-1) ?? '');
+      const bytes = readFileSync(newest);
+      writeFileSync(newest, bytes.subarray(0, Math.floor(bytes.length * 0.7)));
       try {
         const checked = session.project.make('backup-check', { AGE_IDENTITY: identity });
         assert.notEqual(checked.status, 0);
         assert.match(checked.stderr, /^(Prüfung gescheitert|Archiv abgelehnt): .*\.tar\.gz\.age/m);
       } finally {
-        writeFileSync(copy, bytes);
+        writeFileSync(newest, bytes);
       }
     });
 
     it('with the remote down, make backup keeps the new archive, prunes nothing and fails with one line', () => {
+      const here = encrypted(backupDir).length;
+      const there = encrypted(remote.copies);
       remote.stop();
       try {
         const failed = session.project.make('backup');
@@ -251,8 +287,8 @@ export function backupChecks(current: () => EngineSession) {
           failed.stderr,
           /^Kopie ausser Haus gescheitert: .*das Archiv bleibt hier, nichts gelöscht\.$/m,
         );
-        assert.equal(encrypted(backupDir).length, 2);
-        assert.equal(encrypted(remote.copies).length, 1);
+        assert.equal(encrypted(backupDir).length, here + 1);
+        assert.deepEqual(encrypted(remote.copies), there);
       } finally {
         remote.start();
       }
@@ -273,7 +309,12 @@ export function backupChecks(current: () => EngineSession) {
       const damaged = path.join(backupDir, 'damaged.tar.gz.age');
       const bytes = readFileSync(copy);
       writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
-      const refused = session.project.make('restore', { FILE: damaged, AGE_IDENTITY: identity });
+      // A relative FILE with CDPATH exported: cd prints nothing into the mount.
+      const refused = session.project.make('restore', {
+        FILE: 'backups/damaged.tar.gz.age',
+        AGE_IDENTITY: identity,
+        CDPATH: '.',
+      });
       assert.notEqual(refused.status, 0);
       assert.match(refused.stderr, /Archiv abgelehnt: /);
       const foreign = session.project.make('restore', { FILE: strangers, AGE_IDENTITY: identity });
