@@ -254,11 +254,11 @@ backup-check: docker-check ## Check the newest archive (off-site, else BACKUP_DI
 	trap 'rm -rf "$$scratch"' EXIT; \
 	fetch() { $(OFFSITE_RUN) -v "$$scratch:/check" offsite fetch "$$remote" "$$1" /check; }; \
 	case "$$nl$$names$$nl" in *"$${nl}portfolio-backup-index.json$$nl"*) fetch portfolio-backup-index.json || exit 1;; esac; \
-	picks=$$(IFS=$$nl; drill -v "$$scratch:/check:ro" check picks --project /project --index /check \
-	  $(KEY_ARG) -- $$names) || exit 1; \
+	ifs=$$IFS; IFS=$$nl; set -- $$names; IFS=$$ifs; \
+	picks=$$(drill -v "$$scratch:/check:ro" check picks --project /project --index /check \
+	  $(KEY_ARG) -- "$$@") || exit 1; \
 	for name in $$picks; do fetch "$$name" || exit 1; done; \
-	(IFS=$$nl; drill -v "$$scratch:/check:ro" check check --project /project --remote $(KEY_ARG) \
-	  -- /check $$names)
+	drill -v "$$scratch:/check:ro" check check --project /project --remote $(KEY_ARG) -- /check "$$@"
 
 backup-check-local: node_modules ## The same without Docker (host rclone)
 	@$(BACKUP_CLI_LOCAL) check --offsite $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"}
