@@ -305,6 +305,28 @@ describe("the owner's page", () => {
     await owner.post('/api/owner/accesses', { name: 'Muster AG', days: '30' }).expect(400);
   });
 
+  it('refuses names with bidi overrides, zero-width or line-breaking characters, on the page and the command line', async () => {
+    await start();
+    const owner = asOwner((await register()).ownerToken);
+    const HIDDEN =
+      'Der Name enthält Steuer- oder unsichtbare Zeichen (z. B. Zeilenumbruch, Richtungswechsel).';
+    for (const name of [
+      'Muster \u202eGA',
+      'Muster\u200bAG',
+      'Muster\ufeffAG',
+      'Muster\u2028AG',
+      'Muster\u0085AG',
+      'Muster\tAG',
+    ]) {
+      const answer = await owner.post('/api/owner/accesses', { name });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ statusCode: 400, message: HIDDEN });
+      await expect(command(runAccessCommand, 'add', name)).rejects.toThrow(HIDDEN);
+    }
+    expect(await new AccessStore(dir).readAccesses()).toEqual([]);
+    await owner.post('/api/owner/accesses', { name: 'Müller & Söhne – Zürich' }).expect(201);
+  });
+
   it('adds a second device with a setup link from the page; a deleted passkey ends its sessions', async () => {
     await start();
     const first = await register();
