@@ -196,6 +196,36 @@ describe("the owner's page", () => {
     await signIn(authenticator);
   });
 
+  it("keeps the owner's sign-in working through a flood of ceremonies from many addresses", async () => {
+    // The rate limit as it ships: five a minute per address.
+    await start({ LOGIN_RATE_LIMIT: '5' });
+    const { authenticator } = await register();
+    const options = (await post('/api/owner/login/options').expect(200)).body;
+    // Each from an address of its own, so the rate limit lets every one through. Nothing is
+    // kept per ceremony (ceremony-challenges.ts), so their number matters no more; the unit
+    // test floods the challenges with 20 000.
+    const base = `http://127.0.0.1:${testApp.app.getHttpServer().address().port}`;
+    const flood = async (first: number) => {
+      for (let i = first; i < 2_500; i += 16) {
+        const answer = await fetch(`${base}/api/owner/login/options`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Forwarded-For': `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`,
+          },
+          body: '{}',
+        });
+        expect(answer.status).toBe(200);
+        await answer.arrayBuffer();
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, (_, first) => flood(first)));
+    await post('/api/owner/login/verify', { response: authenticator.signIn(options) }).expect(200);
+    // The limit stays: a sixth request for options from one address in a minute is refused.
+    for (let i = 0; i < 4; i += 1) await post('/api/owner/login/options').expect(200);
+    await post('/api/owner/login/options').expect(429);
+  }, 120_000);
+
   it("refuses the applicants' tokens on every owner endpoint, and the owner's on theirs", async () => {
     await start();
     const { ownerToken } = await register();

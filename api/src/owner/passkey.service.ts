@@ -25,7 +25,7 @@ import {
 import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
 import { RefusalLog, clip } from '../common/refusal-log';
 import { AppConfig, appConfig } from '../config/app-config';
-import { ChallengeStore } from './challenge-store';
+import { CeremonyChallenges } from './ceremony-challenges';
 import { OwnerPasskey, OwnerPasskeyStore } from './owner-passkey-store';
 import { OwnerSetupStore, setupLink } from './owner-setup-store';
 import { OwnerSession, OwnerTokens } from './owner-token';
@@ -39,6 +39,11 @@ export const SIGN_IN_REFUSED = 'Anmeldung mit diesem Passkey nicht möglich.';
 // The same WebAuthn user for every passkey of the owner: a phone that already
 // holds one for this site replaces it rather than adding a second entry.
 const OWNER_USER_ID = new TextEncoder().encode('portfolio-owner');
+
+// What a challenge is for (ceremony-challenges.ts): a sign-in, or the registration with
+// one setup link.
+const SIGNING_IN = 'sign-in';
+const registering = (setupToken: string) => `register ${setupToken}`;
 
 /** What the owner's page lists of a passkey: never its key. */
 export interface PasskeyView {
@@ -54,8 +59,7 @@ export class PasskeyService implements OnModuleInit {
   private readonly refusals = new RefusalLog(this.logger, 'passkey refused');
   private readonly passkeys: OwnerPasskeyStore;
   private readonly setups: OwnerSetupStore;
-  private readonly registrations = new ChallengeStore();
-  private readonly signIns = new ChallengeStore();
+  private readonly challenges = new CeremonyChallenges();
   private readonly siteUrl: string;
 
   constructor(
@@ -86,8 +90,8 @@ export class PasskeyService implements OnModuleInit {
       attestationType: 'none',
       excludeCredentials: existing.map(({ id, transports }) => ({ id, transports })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      challenge: this.challenges.issue(registering(setupToken)),
     });
-    this.registrations.add(options.challenge);
     return options;
   }
 
@@ -97,7 +101,7 @@ export class PasskeyService implements OnModuleInit {
     const party = relyingParty(this.siteUrl);
     const verification = await verifyRegistrationResponse({
       response,
-      expectedChallenge: (challenge) => this.registrations.take(challenge),
+      expectedChallenge: (challenge) => this.challenges.take(challenge, registering(setupToken)),
       expectedOrigin: party.origin,
       expectedRPID: party.id,
     }).catch((error: Error) => this.refused(`registration failed: ${error.message}`));
@@ -124,8 +128,8 @@ export class PasskeyService implements OnModuleInit {
       rpID: party.id,
       allowCredentials: [],
       userVerification: 'required',
+      challenge: this.challenges.issue(SIGNING_IN),
     });
-    this.signIns.add(options.challenge);
     return options;
   }
 
@@ -134,14 +138,14 @@ export class PasskeyService implements OnModuleInit {
       typeof response.id === 'string' ? await this.passkeys.find(response.id) : undefined;
     if (!passkey) {
       // Taken all the same: a challenge counts as used once a response has come back with it.
-      this.signIns.take(challengeOf(response));
+      this.challenges.take(challengeOf(response), SIGNING_IN);
       this.refused('sign-in refused: unknown passkey');
       throw new UnauthorizedException(SIGN_IN_REFUSED);
     }
     const party = relyingParty(this.siteUrl);
     const verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: (challenge) => this.signIns.take(challenge),
+      expectedChallenge: (challenge) => this.challenges.take(challenge, SIGNING_IN),
       expectedOrigin: party.origin,
       expectedRPID: party.id,
       credential: {
