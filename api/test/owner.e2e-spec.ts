@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runAccessCommand } from '../src/access/access.cli';
@@ -8,7 +9,8 @@ import { runOwnerCommand } from '../src/owner/owner.cli';
 import { OwnerSetupStore, SETUP_LINK_TTL_MS } from '../src/owner/owner-setup-store';
 import { scratchDir } from './support/scratch';
 import { SoftAuthenticator } from './support/soft-authenticator';
-import { TestApp, TestEnv, loginToken, startTestApp } from './support/test-app';
+import { TEST_JWT_SECRET, TestApp, TestEnv, loginToken, startTestApp } from './support/test-app';
+import { craftToken, nowSeconds } from './support/tokens';
 import { until } from './support/until';
 
 const SITE = 'http://localhost:5173';
@@ -204,7 +206,8 @@ describe("the owner's page", () => {
     // Each from an address of its own, so the rate limit lets every one through. Nothing is
     // kept per ceremony (ceremony-challenges.ts), so their number matters no more; the unit
     // test floods the challenges with 20 000.
-    const base = `http://127.0.0.1:${testApp.app.getHttpServer().address().port}`;
+    const { port } = testApp.app.getHttpServer().address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
     const flood = async (first: number) => {
       for (let i = first; i < 2_500; i += 16) {
         const answer = await fetch(`${base}/api/owner/login/options`, {
@@ -225,6 +228,27 @@ describe("the owner's page", () => {
     for (let i = 0; i < 4; i += 1) await post('/api/owner/login/options').expect(200);
     await post('/api/owner/login/options').expect(429);
   }, 120_000);
+
+  it('ends a token at logout, and refuses one made with JWT_SECRET, however long it claims to last', async () => {
+    await start();
+    const { ownerToken } = await register();
+    const claims = JSON.parse(Buffer.from(ownerToken.split('.')[1], 'base64url').toString());
+    const iat = nowSeconds();
+    for (const seconds of [365 * 86_400, 600]) {
+      const forged = craftToken({ ...claims, iat, exp: iat + seconds }, TEST_JWT_SECRET);
+      await asOwner(forged).get('/api/owner/passkeys').expect(401);
+    }
+
+    const owner = asOwner(ownerToken);
+    await owner.get('/api/owner/passkeys').expect(200);
+    await owner.post('/api/owner/logout').expect(204);
+    for (const answer of [
+      await owner.get('/api/owner/passkeys'),
+      await owner.get('/api/owner/accesses'),
+      await owner.post('/api/owner/logout'),
+    ])
+      expect(answer.status).toBe(401);
+  });
 
   it("refuses the applicants' tokens on every owner endpoint, and the owner's on theirs", async () => {
     await start();

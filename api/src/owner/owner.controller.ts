@@ -9,7 +9,8 @@ import {
   Post,
 } from '@nestjs/common';
 import { AccessLogEntry } from '../access/access-log';
-import { OwnerOnly } from './owner.guard';
+import { OwnerOnly, SignedIn } from './owner.guard';
+import { OwnerClaims, OwnerTokens } from './owner-token';
 import { NewAccessDto } from './owner.dto';
 import { AccessView, NewAccess, OwnerAccessesService } from './owner-accesses.service';
 import { PasskeyService, PasskeyView } from './passkey.service';
@@ -21,7 +22,15 @@ export class OwnerController {
   constructor(
     private readonly passkeys: PasskeyService,
     private readonly accesses: OwnerAccessesService,
+    private readonly tokens: OwnerTokens,
   ) {}
+
+  /** Ends the token here: a copy of it is refused from now on, not only forgotten by the page. */
+  @Post('logout')
+  @HttpCode(204)
+  logout(@SignedIn() owner: OwnerClaims): void {
+    this.tokens.end(owner);
+  }
 
   @Get('passkeys')
   listPasskeys(): Promise<PasskeyView[]> {

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { AuthModule } from '../auth/auth.module';
 import { OwnerAccessesService } from './owner-accesses.service';
 import { OwnerController } from './owner.controller';
 import { OwnerGuard } from './owner.guard';
@@ -9,9 +8,10 @@ import { OwnerTokens } from './owner-token';
 import { PasskeyService } from './passkey.service';
 
 // The owner's page (/verwaltung): passkeys only, and the access links through the same
-// code as make access-* (docs/architecture.md). AuthModule lends the one signing key.
+// code as make access-* (docs/architecture.md). Its tokens have a key of their own
+// (owner-token.ts).
 @Module({
-  imports: [JwtModule.register({}), AuthModule],
+  imports: [JwtModule.register({})],
   controllers: [OwnerSignInController, OwnerController],
   providers: [PasskeyService, OwnerAccessesService, OwnerTokens, OwnerGuard],
 })
