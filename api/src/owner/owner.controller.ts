@@ -1,19 +1,13 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { AccessLogEntry } from '../access/access-log';
+import { OwnerChangesService } from './owner-changes.service';
 import { OwnerOnly, SignedIn } from './owner.guard';
-import { OwnerClaims, OwnerTokens } from './owner-token';
-import { NewAccessDto } from './owner.dto';
+import { ConfirmationOptionsDto, ConfirmedDto, NewAccessDto } from './owner.dto';
 import { AccessView, NewAccess, OwnerAccessesService } from './owner-accesses.service';
+import { OwnerClaims, OwnerTokens } from './owner-token';
 import { PasskeyService, PasskeyView } from './passkey.service';
+import { From, RequestFrom } from './request-from';
 
 /** The owner's page once signed in: the passkeys, further devices, the access links. */
 @Controller('owner')
@@ -21,6 +15,7 @@ import { PasskeyService, PasskeyView } from './passkey.service';
 export class OwnerController {
   constructor(
     private readonly passkeys: PasskeyService,
+    private readonly changes: OwnerChangesService,
     private readonly accesses: OwnerAccessesService,
     private readonly tokens: OwnerTokens,
   ) {}
@@ -37,16 +32,34 @@ export class OwnerController {
     return this.passkeys.list();
   }
 
-  @Delete('passkeys/:id')
+  /** The first step of a setup link or a removal: what the signed-in passkey must sign. */
+  @Post('confirmation/options')
+  @HttpCode(200)
+  confirmationOptions(
+    @SignedIn() owner: OwnerClaims,
+    @Body() body: ConfirmationOptionsDto,
+  ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    return this.changes.confirmationOptions(owner, body.change, body.passkeyId);
+  }
+
+  @Post('passkeys/:id/remove')
   @HttpCode(204)
-  async removePasskey(@Param('id') id: string): Promise<void> {
-    if (!(await this.passkeys.remove(id)))
-      throw new NotFoundException('Diesen Passkey gibt es nicht.');
+  removePasskey(
+    @SignedIn() owner: OwnerClaims,
+    @Param('id') id: string,
+    @Body() body: ConfirmedDto,
+    @From() from: RequestFrom,
+  ): Promise<void> {
+    return this.changes.remove(owner, id, body.confirmation, from);
   }
 
   @Post('setup-links')
-  newSetupLink(): Promise<{ url: string; expiresAt: string }> {
-    return this.passkeys.newSetupLink();
+  newSetupLink(
+    @SignedIn() owner: OwnerClaims,
+    @Body() body: ConfirmedDto,
+    @From() from: RequestFrom,
+  ): Promise<{ url: string; expiresAt: string }> {
+    return this.changes.newSetupLink(owner, body.confirmation, from);
   }
 
   @Get('accesses')

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
+import { MailModule } from '../mail/mail.module';
+import { CeremonyChallenges } from './ceremony-challenges';
+import { OwnerChangesService } from './owner-changes.service';
+import { OwnerNotifier } from './owner-notifier';
+import { PasskeyAssertions } from './passkey-assertions';
 import { OwnerAccessesService } from './owner-accesses.service';
 import { OwnerController } from './owner.controller';
 import { OwnerGuard } from './owner.guard';
@@ -11,8 +16,18 @@ import { PasskeyService } from './passkey.service';
 // code as make access-* (docs/architecture.md). Its tokens have a key of their own
 // (owner-token.ts).
 @Module({
-  imports: [JwtModule.register({})],
+  imports: [JwtModule.register({}), MailModule],
   controllers: [OwnerSignInController, OwnerController],
-  providers: [PasskeyService, OwnerAccessesService, OwnerTokens, OwnerGuard],
+  providers: [
+    PasskeyService,
+    PasskeyAssertions,
+    OwnerChangesService,
+    OwnerNotifier,
+    OwnerAccessesService,
+    OwnerTokens,
+    OwnerGuard,
+    // One per process, shared by every ceremony: its key signs the challenges.
+    { provide: CeremonyChallenges, useFactory: () => new CeremonyChallenges() },
+  ],
 })
 export class OwnerModule {}
