@@ -42,7 +42,12 @@ function ownerServer(overrides: Record<string, Handler> = {}) {
         return json(accesses);
       case 'GET /api/owner/passkeys':
         return json([
-          { id: 'p1', label: 'iPhone · Safari, 20.11.2026', createdAt: muster.createdAt, lastUsedAt: null },
+          {
+            id: 'p1',
+            label: 'iPhone · Safari, 20.11.2026',
+            createdAt: muster.createdAt,
+            lastUsedAt: null,
+          },
         ]);
       case 'DELETE /api/owner/accesses/a1':
         accesses = [{ ...muster, state: 'revoked' }];
@@ -164,7 +169,9 @@ describe('the owner page', () => {
   it('removes a passkey after asking, confirmed with the passkey', async () => {
     const fetch = ownerServer();
     await signInAsOwner();
-    await userEvent.click(await screen.findByRole('button', { name: 'iPhone · Safari, 20.11.2026 Entfernen' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'iPhone · Safari, 20.11.2026 Entfernen' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Passkeys' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Entfernen' }));
     await waitFor(() =>
