@@ -81,33 +81,24 @@ describe("changes to the owner's passkeys", () => {
     const confirm = (change: 'setup-link' | 'remove-passkey', target?: string) =>
       page.confirm(first.ownerToken, first.authenticator, change, target);
 
+    // What the first phone's session is given to sign for removing the second passkey.
+    const removalOptions = async () =>
+      (
+        await owner.post('/api/owner/confirmation/options', {
+          change: 'remove-passkey',
+          passkeyId: second.authenticator.id,
+        })
+      ).body;
+
     const refusals = [
       await removeSecond(await confirm('setup-link')),
       await removeSecond(await confirm('remove-passkey', first.authenticator.id)),
-      // The second phone signs what the first one's session was given to sign.
-      await removeSecond(
-        second.authenticator.signIn(
-          (
-            await owner.post('/api/owner/confirmation/options', {
-              change: 'remove-passkey',
-              passkeyId: second.authenticator.id,
-            })
-          ).body,
-        ),
-      ),
+      await removeSecond(second.authenticator.signIn(await removalOptions())),
       await removeSecond(
         first.authenticator.signIn((await page.post('/api/owner/login/options')).body),
       ),
       await removeSecond(
-        first.authenticator.signIn(
-          (
-            await owner.post('/api/owner/confirmation/options', {
-              change: 'remove-passkey',
-              passkeyId: second.authenticator.id,
-            })
-          ).body,
-          { userVerified: false },
-        ),
+        first.authenticator.signIn(await removalOptions(), { userVerified: false }),
       ),
     ];
     expect(refusals.map((answer) => [answer.status, answer.body.message])).toEqual(
