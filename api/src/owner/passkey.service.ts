@@ -161,6 +161,6 @@ export class PasskeyService implements OnModuleInit {
   }
 }
 
-export function view({ id, label, createdAt, lastUsedAt }: OwnerPasskey): PasskeyView {
+function view({ id, label, createdAt, lastUsedAt }: OwnerPasskey): PasskeyView {
   return { id, label, createdAt, lastUsedAt };
 }
