@@ -20,8 +20,8 @@ type OwnerRequest = Request & { owner?: OwnerClaims };
 
 /**
  * Lets only the owner through: a valid owner token (owner-token.ts), not logged out, whose
- * passkey still exists; its claims go to the route (SignedIn). The applicants' global guard would refuse the owner's token, so these routes
- * leave it out (Public) and are guarded here instead.
+ * passkey still exists; its claims go to the route (SignedIn). The applicants' global guard
+ * would refuse the owner's token, so these routes leave it out (Public) and are guarded here.
  */
 @Injectable()
 export class OwnerGuard implements CanActivate {
