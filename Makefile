@@ -81,11 +81,12 @@ mail-retry-local: node_modules ## The same for make local (.local/mail-outbox or
 
 # Personal access links (docs/operations.md, "Zugänge"). NAME and DAYS reach
 # the command through the environment (OWNER_VARIABLES), so a name with
-# spaces or quotes needs no escaping here.
+# spaces or quotes needs no escaping here; a value goes after `--` or joined
+# with `=`, so one that starts with `-` is a value, not an option.
 ACCESS_CLI_DOCKER := $(COMPOSE) exec -T api node dist/access/access.cli.js
 ACCESS_CLI_LOCAL := npx tsx api/src/access/access.cli.ts
-ACCESS_ADD_ARGS = add "$$NAME" $${DAYS:+--days "$$DAYS"}
-ACCESS_LOG_ARGS = log $${NAME:+--name "$$NAME"} $${JSON:+--json}
+ACCESS_ADD_ARGS = add $${DAYS:+--days="$$DAYS"} -- "$$NAME"
+ACCESS_LOG_ARGS = log $${JSON:+--json} $${NAME:+-- "$$NAME"}
 
 access-add: docker-check ## New access link for NAME="Muster AG" (DAYS=90), prints link and code (Docker)
 	$(ACCESS_CLI_DOCKER) $(ACCESS_ADD_ARGS)
@@ -100,10 +101,10 @@ access-list-local: node_modules ## The same for make local
 	$(ACCESS_CLI_LOCAL) list
 
 access-revoke: docker-check ## End the access NAME="Muster AG" at once, its open sessions too (Docker)
-	$(ACCESS_CLI_DOCKER) revoke "$$NAME"
+	$(ACCESS_CLI_DOCKER) revoke -- "$$NAME"
 
 access-revoke-local: node_modules ## The same for make local
-	$(ACCESS_CLI_LOCAL) revoke "$$NAME"
+	$(ACCESS_CLI_LOCAL) revoke -- "$$NAME"
 
 access-log: docker-check ## Who opened what, newest first; NAME= for one recipient, JSON=1 for scripts (Docker)
 	$(ACCESS_CLI_DOCKER) $(ACCESS_LOG_ARGS)
@@ -112,10 +113,11 @@ access-log-local: node_modules ## The same for make local
 	$(ACCESS_CLI_LOCAL) $(ACCESS_LOG_ARGS)
 
 # The owner's page /verwaltung, signed in with passkeys (docs/architecture.md).
-# REMOVE reaches the command through the environment, like NAME above.
+# REMOVE reaches the command through the environment and after `--`, like NAME
+# above: a passkey's id may start with `-`.
 OWNER_CLI_DOCKER := $(COMPOSE) exec -T api node dist/owner/owner.cli.js
 OWNER_CLI_LOCAL := npx tsx api/src/owner/owner.cli.ts
-OWNER_PASSKEYS_ARGS = passkeys $${REMOVE:+remove "$$REMOVE"}
+OWNER_PASSKEYS_ARGS = passkeys $${REMOVE:+remove -- "$$REMOVE"}
 
 owner-setup: docker-check ## A link to register a passkey for the page /verwaltung: open it on the phone; 15 minutes, once (Docker)
 	$(OWNER_CLI_DOCKER) setup-link

@@ -9,6 +9,12 @@ import {
 } from './support/test-app';
 import { scratchDir } from './support/scratch';
 import { createApp } from '../src/app.setup';
+import { readEnvFile } from '../src/config/env-file';
+import { REPO_ROOT } from '../src/config/paths';
+
+// The mail addresses `cp .env.example .env` gives.
+const { MAIL_TO, MAIL_FROM } = readEnvFile(join(REPO_ROOT, '.env.example'));
+const exampleMail = { MAIL_TO, MAIL_FROM };
 
 describe('start-up configuration', () => {
   const MADE =
@@ -147,6 +153,12 @@ describe('start-up configuration', () => {
     ],
     ['a bad port', { API_PORT: 'eighty' }, 'API_PORT must be a whole number'],
     ['a bad token lifetime', { JWT_EXPIRES_IN: 'soon' }, 'JWT_EXPIRES_IN must be a duration'],
+    ['a domain with a scheme', { DOMAIN: 'https://example.ch' }, 'DOMAIN must be a domain name'],
+    [
+      ".env.example's mail addresses and a real mail server",
+      { ...exampleMail, SMTP_HOST: 'smtp.beispiel.ch' },
+      'MAIL_TO (owner@example.com) is a placeholder at example.com',
+    ],
     [
       'a missing manifest',
       { DOCUMENTS_DIR: '/nonexistent-documents' },

@@ -1,14 +1,18 @@
 // The owner's page (/verwaltung) through nginx, signed in with a passkey
 // that Chromium's virtual authenticator holds: the setup link, a company's
 // link read back from its QR code and opened as the company would, its use
-// in the log, revoking, and who cannot get in. The tests share the stack's
-// owner store, so they run one after another.
+// in the log, revoking, another device added and removed with a tap on the
+// passkey (and the owner's mails), logout, and who cannot get in. The tests
+// share the stack's owner store and its one open setup link, so they run one
+// after another, in this file only.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, requestToken, test } from '../support/fixtures';
 import { expectAccessibleValidHtml } from '../support/page-checks';
 import { expectedAnswer } from '../support/page-guard';
+import { waitForMail } from '@portfolio/stack';
 import { addVirtualAuthenticator, ownerOrigin, scanQrCode, setupLink } from '../support/owner';
+import type { StackInfo } from '../support/stack-info';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: async ({ stack }, use) => use(ownerOrigin(stack)) });
@@ -21,6 +25,22 @@ const DESKTOP = { width: 1280, height: 800 };
 const company = () => `Messe AG ${randomUUID().slice(0, 8)}`;
 const accessItem = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+/** The names of the passkeys the signed-in page lists. */
+async function passkeyLabels(page: Page): Promise<string[]> {
+  const buttons = page.getByRole('button', { name: / Entfernen$/ });
+  await expect(buttons.first()).toBeVisible();
+  const names = await buttons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')));
+  return names.map((name) => String(name).replace(/ Entfernen$/, ''));
+}
+
+/** The owner's mail with this subject (and text), as the SMTP sink saved it. */
+function mailTo(stack: StackInfo, subject: string, text = '') {
+  return waitForMail(
+    stack.mailDir,
+    (mail) => mail.subject === subject && (mail.text ?? '').includes(text),
+  );
+}
 
 /** A new passkey in this browser, registered through a fresh setup link; leaves the owner signed in. */
 async function registerOwner(page: Page, stack: Parameters<typeof setupLink>[0]) {
@@ -103,6 +123,67 @@ test('a used setup link is refused, and a browser without the passkey cannot get
   await expect(other.getByRole('alert')).toBeVisible();
   await expect(other.getByRole('heading', { level: 2, name: 'Zugänge' })).toHaveCount(0);
   await again.close();
+});
+
+test('another device is added and removed only with a tap on the passkey, each change mailed', async ({
+  page,
+  stack,
+  browser,
+  guard,
+}) => {
+  await registerOwner(page, stack);
+  const labels = () => passkeyLabels(page);
+  const mine = await labels();
+  await page.getByRole('button', { name: 'Weiteres Gerät hinzufügen' }).click();
+  const link = await page.getByText(/\/verwaltung#einrichten=/).textContent();
+  const confirmedBy = mine.at(-1)!;
+  await mailTo(stack, 'Einrichtungslink für ein weiteres Gerät erstellt', confirmedBy);
+
+  const phone = await browser.newContext();
+  const other = await phone.newPage();
+  await addVirtualAuthenticator(other);
+  await other.goto(link!);
+  await other.getByRole('button', { name: 'Passkey für dieses Gerät einrichten' }).click();
+  await expect(other.getByRole('heading', { level: 2, name: 'Zugänge' })).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
+  const added = (await labels()).filter((label) => !mine.includes(label));
+  expect(added).toEqual([expect.stringMatching(/^Linux · Chrome, \d{1,2}\.\d{1,2}\.\d{4}/)]);
+  await mailTo(stack, `Neuer Passkey für die Verwaltung: „${added[0]}“`);
+
+  await page.getByRole('button', { name: `${added[0]} Entfernen` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Entfernen' }).click();
+  await expect(page.getByRole('button', { name: `${added[0]} Entfernen` })).toHaveCount(0);
+  await mailTo(stack, `Passkey „${added[0]}“ entfernt`, confirmedBy);
+
+  // The other device's passkey signs in no more.
+  guard.allow(expectedAnswer(401, '/api/owner/login/verify'));
+  await other.reload();
+  await other.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
+  await expect(other.getByRole('alert')).toHaveText('Anmeldung mit diesem Passkey nicht möglich.');
+  await phone.close();
+});
+
+test("logging out ends the page's token on the server", async ({ page, stack, request }) => {
+  await registerOwner(page, stack);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const signedIn = page.waitForResponse((answer) =>
+    answer.url().endsWith('/api/owner/login/verify'),
+  );
+  await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
+  const { token } = (await (await signedIn).json()) as { token: string };
+  const accesses = () =>
+    request.get(`${ownerOrigin(stack)}/api/owner/accesses`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+  expect((await accesses()).status()).toBe(200);
+
+  const loggedOut = page.waitForResponse((answer) => answer.url().endsWith('/api/owner/logout'));
+  await page.getByRole('button', { name: 'Logout' }).click();
+  expect((await loggedOut).status()).toBe(204);
+  await expect(page.getByRole('button', { name: 'Mit Passkey anmelden' })).toBeVisible();
+  expect((await accesses()).status()).toBe(401);
 });
 
 test("an applicant's token opens none of the owner's calls", async ({ request, stack }) => {

@@ -79,13 +79,21 @@ export function accessState(access: Access, now = Date.now()): AccessState {
   return Date.parse(access.expiresAt) <= now ? 'expired' : 'active';
 }
 
-/** A label the owner can tell apart and a mail subject can carry: no control characters. */
+// Control and format characters: line breaks that split a mail header or a log line,
+// and the invisible ones (bidi overrides, zero-width) that make a name read as another.
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/**
+ * A label the owner can tell apart and a mail subject can carry; the one check for the
+ * owner's page and make access-*.
+ */
 export function checkLabel(label: string): string {
   const trimmed = label.trim();
   if (!trimmed) throw new AccessInputError('Der Name fehlt, z. B. NAME="Muster AG".');
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(trimmed))
-    throw new AccessInputError('Der Name enthält Steuerzeichen.');
+  if (HIDDEN_CHARACTERS.test(trimmed))
+    throw new AccessInputError(
+      'Der Name enthält Steuer- oder unsichtbare Zeichen (z. B. Zeilenumbruch, Richtungswechsel).',
+    );
   if (trimmed.length > LABEL_MAX)
     throw new AccessInputError(`Der Name ist länger als ${LABEL_MAX} Zeichen.`);
   return trimmed;

@@ -2,7 +2,8 @@
 //   add <Name> [--days N]       a new access: prints the link and the code, once
 //   list                        every access with its dates and use
 //   revoke <Name>               ends the access at once, its open sessions too
-//   log [--name <Name>] [--json]  the access log, newest first
+//   log [--json] [<Name>]       the access log, newest first (also --name <Name>)
+// make passes each name after `--`, so one that starts with `-` is a name, not an option.
 // natively:  npx tsx api/src/access/access.cli.ts …   (make access-add-local …, npm run -s access -w api -- …)
 // compose:   docker compose exec api node dist/access/access.cli.js …   (make access-add …)
 import { parseAppConfig } from '../config/app-config';
@@ -22,7 +23,7 @@ const USAGE = `Aufruf:
   access add "<Name>" [--days N]     neuer Zugang (Standard ${DEFAULT_ACCESS_DAYS} Tage)
   access list                        alle Zugänge
   access revoke "<Name>"             Zugang sofort beenden
-  access log [--name "<Name>"] [--json]   Zugriffe, neueste zuerst`;
+  access log [--json] ["<Name>"]     Zugriffe, neueste zuerst`;
 
 export const runAccessCommand: OwnerCommand = async (args, env, print) => {
   const { values, positionals } = parseOwnerArgs(args, {
@@ -64,7 +65,7 @@ export const runAccessCommand: OwnerCommand = async (args, env, print) => {
     }
     case 'log': {
       const { entries, unreadable } = await log.read();
-      const wanted = values.name?.trim();
+      const wanted = (values.name ?? name)?.trim();
       const shown = newestFirst(entries, (entry) => !wanted || sameLabel(entry.access, wanted));
       if (values.json) return print(JSON.stringify(shown.map(describedEntry), null, 2));
       if (unreadable > 0) print(`(${unreadable} unlesbare Zeile(n) übersprungen)`);

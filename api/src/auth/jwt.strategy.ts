@@ -33,8 +33,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
   }
 
   // jsonwebtoken accepts tokens without `exp`; a token that never expires is refused here.
-  // The applicants' tokens name no audience; one that does (the owner's, `aud: "owner"`,
-  // signed with the same key) is not theirs to use.
+  // The applicants' tokens name no audience; one that does (the owner's, `aud: "owner"`)
+  // is not theirs to use, even if it were signed with this key.
   // An access link's token holds only while its access does: revoked or expired is a 401.
   async validate(payload: TokenPayload): Promise<AuthenticatedUser> {
     if (

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseAppConfig, parseBackupConfig } from './app-config';
 import { parseDuration } from './duration';
+import { readEnvFile } from './env-file';
 import { REPO_ROOT } from './paths';
 
 describe('configuration', () => {
@@ -30,6 +31,27 @@ describe('configuration', () => {
     });
     expect(config.documents.dir).toBe(join(REPO_ROOT, 'documents'));
     expect(config.mail.spoolDir).toBe('/var/spool/portfolio');
+  });
+
+  it('checks DOMAIN at start, beside SITE_URL too', () => {
+    expect(parseAppConfig({ DOMAIN: 'Bewerbung.Example.CH' }).access.siteUrl).toBe(
+      'https://bewerbung.example.ch',
+    );
+    for (const domain of [
+      'https://example.ch',
+      'example.ch:443',
+      'example.ch/verwaltung',
+      'exa mple.ch',
+      '192.168.1.20',
+      'localhost',
+      '-example.ch',
+    ]) {
+      const message = `DOMAIN must be a domain name such as example.ch (no https://, port or path)`;
+      expect(() => parseAppConfig({ DOMAIN: domain })).toThrow(message);
+      expect(() => parseAppConfig({ DOMAIN: domain, SITE_URL: 'https://example.ch' })).toThrow(
+        message,
+      );
+    }
   });
 
   it('treats empty values as unset', () => {
@@ -88,13 +110,42 @@ describe('configuration', () => {
 });
 
 describe('mail server settings', () => {
+  const owner = { MAIL_TO: 'owner@example.ch', MAIL_FROM: 'Portfolio <web@example.ch>' };
+
   it.each([
     [{ SMTP_HOST: 'mailpit' }, 1025],
-    [{ SMTP_HOST: 'smtp.example.ch', MAIL_TO: 'owner@example.ch' }, 587],
-    [{ SMTP_HOST: 'smtp.example.ch', SMTP_SECURE: 'true', MAIL_TO: 'owner@example.ch' }, 465],
-    [{ SMTP_HOST: 'smtp.example.ch', SMTP_PORT: '2525', MAIL_TO: 'owner@example.ch' }, 2525],
+    [{ SMTP_HOST: 'smtp.example.ch', ...owner }, 587],
+    [{ SMTP_HOST: 'smtp.example.ch', SMTP_SECURE: 'true', ...owner }, 465],
+    [{ SMTP_HOST: 'smtp.example.ch', SMTP_PORT: '2525', ...owner }, 2525],
   ])('takes one port rule for an empty SMTP_PORT: %o uses %i', (env, port) => {
     expect(parseAppConfig(env).smtp.port).toBe(port);
+  });
+
+  it("refuses .env.example's addresses, or any at a domain reserved for examples, with a real mail server", () => {
+    const example = readEnvFile(join(REPO_ROOT, '.env.example'));
+    const parse = () => parseAppConfig({ ...example, SMTP_HOST: 'smtp.beispiel.ch' });
+    expect(parse).toThrow(
+      /MAIL_TO \(owner@example.com\) is a placeholder at example.com, a domain reserved for examples/,
+    );
+    expect(parse).toThrow(/MAIL_FROM \(Portfolio <noreply@example.com>\) is a placeholder/);
+    for (const address of ['a@example.net', 'a@mail.example.org', 'a@b.test', 'A@EXAMPLE.COM'])
+      expect(() =>
+        parseAppConfig({ SMTP_HOST: 'smtp.beispiel.ch', ...owner, MAIL_TO: address }),
+      ).toThrow(/MAIL_TO .* is a placeholder/);
+    // The default sender is the example's too.
+    expect(() => parseAppConfig({ SMTP_HOST: 'smtp.beispiel.ch', MAIL_TO: 'a@b.ch' })).toThrow(
+      /MAIL_FROM \(Portfolio <noreply@example.com>\) is a placeholder/,
+    );
+    for (const domain of ['example.ch', 'myexample.com', 'example.com.ch'])
+      expect(
+        parseAppConfig({ SMTP_HOST: 'smtp.beispiel.ch', ...owner, MAIL_TO: `a@${domain}` }).mail.to,
+      ).toBe(`a@${domain}`);
+  });
+
+  it("lets Mailpit and a server on this machine (make local's sink) keep the example's addresses", () => {
+    const example = readEnvFile(join(REPO_ROOT, '.env.example'));
+    for (const host of ['mailpit', '127.0.0.1', 'localhost', '::1'])
+      expect(parseAppConfig({ ...example, SMTP_HOST: host }).mail.to).toBe('owner@example.com');
   });
 
   it('refuses to start with a real mail server but no MAIL_TO', () => {

@@ -15,6 +15,7 @@ import {
   text,
 } from './env-readers';
 import { ageRecipients, file, rcloneRemote, signingKey } from './backup-readers';
+import { exampleDomainOf } from './example-domains';
 import {
   DEFAULT_ACCESS_DIR,
   DEFAULT_BACKUP_DIR,
@@ -32,6 +33,9 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const NAMED_ADDRESS = /^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/;
+// Labels of letters, digits and inner hyphens, at least two, the last not all digits.
+const DOMAIN_NAME =
+  /^(?=.{1,253}$)([a-z\d]([a-z\d-]{0,61}[a-z\d])?\.)+[a-z]([a-z\d-]{0,61}[a-z\d])?$/i;
 
 function mailAddress<T extends string | undefined>(fallback: T) {
   return setting<string | T>(
@@ -111,7 +115,15 @@ const SETTINGS = {
     },
     undefined,
   ),
-  DOMAIN: text(undefined),
+  // A host name as certbot and the browsers' passkeys take it: no scheme, port or path.
+  DOMAIN: setting(
+    (raw) => (DOMAIN_NAME.test(raw) ? raw.toLowerCase() : undefined),
+    {
+      en: 'must be a domain name such as example.ch (no https://, port or path)',
+      de: 'muss ein Domainname sein wie example.ch (ohne https://, Port oder Pfad)',
+    },
+    undefined,
+  ),
   WEB_PORT: integer(8080, 1, 65535),
   // Read by the backup tool (api/src/backup), not by the API.
   BACKUP_DIR: directory(DEFAULT_BACKUP_DIR),
@@ -132,6 +144,13 @@ type Reader = EnvReader<typeof SETTINGS>;
 
 // Compose's own Mailpit: the owner's inbox in the default setup, not a real mail server.
 const MAILPIT_HOST = 'mailpit';
+// Nor is a server on this machine's loopback: make local's sink and the tests' servers,
+// which keep every mail whatever its address. In a container nothing else listens there.
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** Whether mail sent to `host` leaves this machine for the addresses it names. */
+const deliversForReal = (host: string | undefined): host is string =>
+  Boolean(host) && host !== MAILPIT_HOST && !LOOPBACK_HOST.test(host ?? '');
 
 // One rule for an empty SMTP_PORT, wherever the API runs (docs/faults.md, configuration):
 // Mailpit's 1025, else 465 for SMTP_SECURE (TLS from the start), else 587 (STARTTLS).
@@ -154,21 +173,43 @@ function readSmtp(reader: Reader) {
   };
 }
 
-// With a real mail server the owner's address must be real: a placeholder would send every
+// With a real mail server the owner's addresses must be real: a placeholder would send every
 // contact message into the void while the form says "sent".
 function readMailTo(reader: Reader, smtpHost: string | undefined): string {
   const to = reader.read('MAIL_TO');
-  if (!reader.isSet('MAIL_TO') && smtpHost && smtpHost !== MAILPIT_HOST)
+  if (!reader.isSet('MAIL_TO') && deliversForReal(smtpHost))
     reader.problems.push(`MAIL_TO must be set: SMTP_HOST (${smtpHost}) would deliver to nobody`);
+  else if (to) refuseExampleAddress(reader, 'MAIL_TO', to, smtpHost);
   return to ?? 'owner@example.com';
+}
+
+function readMailFrom(reader: Reader, smtpHost: string | undefined): string {
+  const from = reader.read('MAIL_FROM');
+  refuseExampleAddress(reader, 'MAIL_FROM', from, smtpHost);
+  return from;
+}
+
+// One line per address, naming the setting, whether .env or the default gave it.
+function refuseExampleAddress(
+  reader: Reader,
+  name: 'MAIL_TO' | 'MAIL_FROM',
+  address: string,
+  smtpHost: string | undefined,
+): void {
+  const domain = exampleDomainOf(address);
+  if (domain && deliversForReal(smtpHost))
+    reader.problems.push(
+      `${name} (${address}) is a placeholder at ${domain}, a domain reserved for examples: set your own address, as SMTP_HOST (${smtpHost}) would send it for real`,
+    );
 }
 
 // The address printed in access links: SITE_URL, else the domain of automatic HTTPS, else
 // the local site on WEB_PORT (docs/product.md#personal-access-links).
 function readSiteUrl(reader: Reader): string {
   const explicit = reader.read('SITE_URL');
-  if (explicit) return explicit;
+  // Checked even beside SITE_URL: certbot asks for a certificate for it.
   const domain = reader.read('DOMAIN');
+  if (explicit) return explicit;
   if (domain) return `https://${domain}`;
   return `http://localhost:${reader.read('WEB_PORT')}`;
 }
@@ -196,7 +237,7 @@ export function parseAppConfig(env: Env) {
       // without one, it is written as an .eml file to the spool.
       route: (smtp.host ? 'outbox' : 'spool') as 'outbox' | 'spool',
       to: readMailTo(reader, smtp.host),
-      from: reader.read('MAIL_FROM'),
+      from: readMailFrom(reader, smtp.host),
       spoolDir: reader.read('MAIL_SPOOL_DIR'),
       outboxDir: reader.read('MAIL_OUTBOX_DIR'),
       outbox: {

@@ -13,6 +13,7 @@ import {
   withFileLock,
   writeJsonFile,
 } from '../common/json-store';
+import { passkeyLabel } from './passkey-label';
 
 export interface OwnerPasskey {
   /** The credential id, base64url. */
@@ -44,14 +45,6 @@ function isPasskey(value: unknown): value is OwnerPasskey {
   );
 }
 
-/** The first free "Passkey N", so the owner can tell a new one from the others. */
-function nextLabel(passkeys: OwnerPasskey[]): string {
-  const taken = new Set(passkeys.map((passkey) => passkey.label));
-  let number = passkeys.length + 1;
-  while (taken.has(`Passkey ${number}`)) number += 1;
-  return `Passkey ${number}`;
-}
-
 export class OwnerPasskeyStore {
   readonly file: string;
 
@@ -75,15 +68,17 @@ export class OwnerPasskeyStore {
     return (await this.read()).find((passkey) => passkey.id === id);
   }
 
-  /** Stores a newly registered passkey under the next free label; returns it. */
+  /** Stores a newly registered passkey, named after the device it came from; returns it. */
   add(
     credential: Pick<OwnerPasskey, 'id' | 'publicKey' | 'counter' | 'transports'>,
+    userAgent: string | undefined,
     now = Date.now(),
   ): Promise<OwnerPasskey> {
     return this.change((passkeys) => {
+      const taken = passkeys.map((passkey) => passkey.label);
       const passkey: OwnerPasskey = {
         ...credential,
-        label: nextLabel(passkeys),
+        label: passkeyLabel(userAgent, taken, now),
         createdAt: new Date(now).toISOString(),
         lastUsedAt: null,
       };

@@ -8,6 +8,7 @@ import { RateLimit } from '../common/rate-limit';
 import { SetupOptionsDto, SetupVerifyDto, SignInDto } from './owner.dto';
 import { OwnerSession } from './owner-token';
 import { PasskeyService } from './passkey.service';
+import { From, RequestFrom } from './request-from';
 
 /**
  * A public step of the owner's sign-in, under the applicants' login rate limit. There is no
@@ -28,8 +29,8 @@ export class OwnerSignInController {
   }
 
   @SignInStep('setup/verify', 201)
-  setupVerify(@Body() body: SetupVerifyDto): Promise<OwnerSession> {
-    return this.passkeys.register(body.setupToken ?? '', body.response);
+  setupVerify(@Body() body: SetupVerifyDto, @From() from: RequestFrom): Promise<OwnerSession> {
+    return this.passkeys.register(body.setupToken ?? '', body.response, from);
   }
 
   @SignInStep('login/options')
@@ -38,7 +39,7 @@ export class OwnerSignInController {
   }
 
   @SignInStep('login/verify')
-  signIn(@Body() body: SignInDto): Promise<OwnerSession> {
-    return this.passkeys.signIn(body.response);
+  signIn(@Body() body: SignInDto, @From() from: RequestFrom): Promise<OwnerSession> {
+    return this.passkeys.signIn(body.response, from);
   }
 }

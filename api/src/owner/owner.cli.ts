@@ -1,5 +1,5 @@
 // The owner's commands for the page /verwaltung and its passkeys:
-//   setup-link              a link to register a passkey, 15 minutes, once
+//   setup-link              a link to register a passkey, 15 minutes, once, and its QR code
 //   passkeys                the registered passkeys
 //   passkeys remove <ID>    removes one (a lost phone); the start of its ID suffices
 // natively:  npx tsx api/src/owner/owner.cli.ts …   (make owner-setup-local, npm run -s owner -w api -- …)
@@ -16,7 +16,8 @@ import {
 import { parseAppConfig } from '../config/app-config';
 import { OwnerPasskey, OwnerPasskeyStore } from './owner-passkey-store';
 import { OwnerSetupStore, setupLink } from './owner-setup-store';
-import { passkeyProblem } from './relying-party';
+import { phoneProblem } from './relying-party';
+import { terminalQrCode } from './terminal-qr-code';
 
 const USAGE = `Aufruf:
   owner setup-link                 Link zum Einrichten eines Passkeys (15 Minuten, einmal)
@@ -58,13 +59,16 @@ export const runOwnerCommand: OwnerCommand = async (args, env, print) => {
   const [command, action, id] = positionals;
   if (command === 'setup-link' && action === undefined) {
     const { token } = await new OwnerSetupStore(config.dir).create();
-    const problem = passkeyProblem(config.siteUrl);
+    const link = setupLink(config.siteUrl, token);
+    const problem = phoneProblem(config.siteUrl);
     return print(
       [
         'Einrichtungslink (15 Minuten gültig, einmal verwendbar):',
-        setupLink(config.siteUrl, token),
+        link,
         '',
-        'Auf dem Handy öffnen und dort den Passkey anlegen; ein früherer, unbenutzter Link gilt nicht mehr.',
+        await terminalQrCode(link),
+        'Mit der Kamera des Handys scannen (oder den Link dort öffnen) und den Passkey anlegen;',
+        'ein früherer, unbenutzter Link gilt nicht mehr.',
         ...(problem ? ['', problem] : []),
       ].join('\n'),
     );

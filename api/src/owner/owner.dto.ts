@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { IsNumber, IsObject, IsOptional, IsString } from 'class-validator';
+import { IsIn, IsNumber, IsObject, IsOptional, IsString } from 'class-validator';
+import { OWNER_CHANGES, type OwnerChange } from './owner-changes.service';
 
 // A missing or empty setup token is a refused link (401), as an empty password is a failed
 // login; the WebAuthn responses are checked whole by @simplewebauthn/server.
@@ -30,4 +31,21 @@ export class NewAccessDto {
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   days?: number;
+}
+
+export class ConfirmationOptionsDto {
+  @IsIn(OWNER_CHANGES)
+  change!: OwnerChange;
+
+  /** The passkey a removal is for. */
+  @IsOptional()
+  @IsString()
+  passkeyId?: string;
+}
+
+// Missing, it is a refused change (403), as with any confirmation that does not verify.
+export class ConfirmedDto {
+  @IsOptional()
+  @IsObject()
+  confirmation?: AuthenticationResponseJSON;
 }

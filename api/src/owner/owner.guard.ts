@@ -7,18 +7,21 @@ import {
   UnauthorizedException,
   UseGuards,
   applyDecorators,
+  createParamDecorator,
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { Public } from '../common/public.decorator';
 import { RefusalLog, clip } from '../common/refusal-log';
 import { AppConfig, appConfig } from '../config/app-config';
 import { OwnerPasskeyStore } from './owner-passkey-store';
-import { OwnerTokens } from './owner-token';
+import { OwnerClaims, OwnerTokens } from './owner-token';
+
+type OwnerRequest = Request & { owner?: OwnerClaims };
 
 /**
- * Lets only the owner through: a valid owner token (owner-token.ts) whose passkey still
- * exists. The applicants' global guard would refuse the owner's token, so these routes
- * leave it out (Public) and are guarded here instead.
+ * Lets only the owner through: a valid owner token (owner-token.ts), not logged out, whose
+ * passkey still exists; its claims go to the route (SignedIn). The applicants' global guard
+ * would refuse the owner's token, so these routes leave it out (Public) and are guarded here.
  */
 @Injectable()
 export class OwnerGuard implements CanActivate {
@@ -33,11 +36,13 @@ export class OwnerGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<OwnerRequest>();
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
-    const credential =
-      scheme === 'Bearer' && token ? await this.tokens.credentialOf(token) : undefined;
-    if (credential && (await this.passkeys.find(credential))) return true;
+    const claims = scheme === 'Bearer' && token ? await this.tokens.verify(token) : undefined;
+    if (claims && (await this.passkeys.find(claims.passkeyId))) {
+      request.owner = claims;
+      return true;
+    }
     this.refusals.warn(
       `Refused ${request.method} ${clip(request.path)} from ${request.ip}: no owner token`,
     );
@@ -47,3 +52,9 @@ export class OwnerGuard implements CanActivate {
 
 /** A route of the owner's page: the owner's token, never an applicant's. */
 export const OwnerOnly = () => applyDecorators(Public(), UseGuards(OwnerGuard));
+
+/** The claims of the owner's token a guarded route was called with. */
+export const SignedIn = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): OwnerClaims =>
+    context.switchToHttp().getRequest<OwnerRequest>().owner as OwnerClaims,
+);

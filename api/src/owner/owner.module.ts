@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { AuthModule } from '../auth/auth.module';
+import { MailModule } from '../mail/mail.module';
+import { CeremonyChallenges } from './ceremony-challenges';
+import { OwnerChangesService } from './owner-changes.service';
+import { OwnerNotifier } from './owner-notifier';
+import { PasskeyAssertions } from './passkey-assertions';
 import { OwnerAccessesService } from './owner-accesses.service';
 import { OwnerController } from './owner.controller';
 import { OwnerGuard } from './owner.guard';
@@ -9,10 +13,21 @@ import { OwnerTokens } from './owner-token';
 import { PasskeyService } from './passkey.service';
 
 // The owner's page (/verwaltung): passkeys only, and the access links through the same
-// code as make access-* (docs/architecture.md). AuthModule lends the one signing key.
+// code as make access-* (docs/architecture.md). Its tokens have a key of their own
+// (owner-token.ts).
 @Module({
-  imports: [JwtModule.register({}), AuthModule],
+  imports: [JwtModule.register({}), MailModule],
   controllers: [OwnerSignInController, OwnerController],
-  providers: [PasskeyService, OwnerAccessesService, OwnerTokens, OwnerGuard],
+  providers: [
+    PasskeyService,
+    PasskeyAssertions,
+    OwnerChangesService,
+    OwnerNotifier,
+    OwnerAccessesService,
+    OwnerTokens,
+    OwnerGuard,
+    // One per process, shared by every ceremony: its key signs the challenges.
+    { provide: CeremonyChallenges, useFactory: () => new CeremonyChallenges() },
+  ],
 })
 export class OwnerModule {}

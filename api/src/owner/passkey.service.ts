@@ -1,11 +1,10 @@
 // The owner's passkeys: registering one with a setup link, signing in with
-// one, listing and removing them. The WebAuthn checks are
-// @simplewebauthn/server's; what is ours is which challenge, origin and
-// RP ID it must see (relying-party.ts) and what is stored. The owner is one
-// person, so sign-in asks for a discoverable credential (no user name).
+// one, listing them. The WebAuthn checks are @simplewebauthn/server's; what
+// is ours is which challenge, origin and RP ID it must see (relying-party.ts,
+// ceremony-challenges.ts) and what is stored. The owner is one person, so
+// sign-in asks for a discoverable credential (no user name).
 import {
   BadRequestException,
-  ConflictException,
   Inject,
   Injectable,
   Logger,
@@ -13,23 +12,24 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import {
-  generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { RefusalLog, clip } from '../common/refusal-log';
 import { AppConfig, appConfig } from '../config/app-config';
-import { ChallengeStore } from './challenge-store';
+import { CeremonyChallenges } from './ceremony-challenges';
+import { OwnerNotifier } from './owner-notifier';
 import { OwnerPasskey, OwnerPasskeyStore } from './owner-passkey-store';
-import { OwnerSetupStore, setupLink } from './owner-setup-store';
+import { OwnerSetupStore } from './owner-setup-store';
 import { OwnerSession, OwnerTokens } from './owner-token';
-import { passkeyProblem, relyingParty } from './relying-party';
+import { PasskeyAssertions, usableParty } from './passkey-assertions';
+import { relyingParty } from './relying-party';
+import { RequestFrom } from './request-from';
 
 export const SETUP_REFUSED =
   'Dieser Einrichtungslink ist ungültig, abgelaufen oder schon benutzt. Neuen Link mit make owner-setup.';
@@ -39,6 +39,11 @@ export const SIGN_IN_REFUSED = 'Anmeldung mit diesem Passkey nicht möglich.';
 // The same WebAuthn user for every passkey of the owner: a phone that already
 // holds one for this site replaces it rather than adding a second entry.
 const OWNER_USER_ID = new TextEncoder().encode('portfolio-owner');
+
+// What a challenge is for (ceremony-challenges.ts): a sign-in, or the registration with
+// one setup link.
+const SIGNING_IN = 'sign-in';
+const registering = (setupToken: string) => `registration ${setupToken}`;
 
 /** What the owner's page lists of a passkey: never its key. */
 export interface PasskeyView {
@@ -54,13 +59,14 @@ export class PasskeyService implements OnModuleInit {
   private readonly refusals = new RefusalLog(this.logger, 'passkey refused');
   private readonly passkeys: OwnerPasskeyStore;
   private readonly setups: OwnerSetupStore;
-  private readonly registrations = new ChallengeStore();
-  private readonly signIns = new ChallengeStore();
   private readonly siteUrl: string;
 
   constructor(
     @Inject(appConfig.KEY) config: AppConfig,
     private readonly tokens: OwnerTokens,
+    private readonly challenges: CeremonyChallenges,
+    private readonly assertions: PasskeyAssertions,
+    private readonly notifier: OwnerNotifier,
   ) {
     this.passkeys = new OwnerPasskeyStore(config.access.dir);
     this.setups = new OwnerSetupStore(config.access.dir);
@@ -74,30 +80,36 @@ export class PasskeyService implements OnModuleInit {
   }
 
   async registrationOptions(setupToken: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
-    const party = this.usableParty();
+    const party = usableParty(this.siteUrl);
     if (!(await this.setups.isOpen(setupToken))) throw this.setupRefused();
     const existing = await this.passkeys.read();
-    const options = await generateRegistrationOptions({
+    return generateRegistrationOptions({
       rpName: party.name,
       rpID: party.id,
       userID: OWNER_USER_ID,
       userName: 'Verwaltung',
       userDisplayName: 'Portfolio-Verwaltung',
       attestationType: 'none',
-      excludeCredentials: existing.map(({ id, transports }) => ({ id, transports })),
+      excludeCredentials: existing.map(({ id, transports }) => ({
+        id,
+        transports: transports,
+      })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      challenge: this.challenges.issue(registering(setupToken)),
     });
-    this.registrations.add(options.challenge);
-    return options;
   }
 
-  /** Stores the new passkey, uses the setup link up and signs the owner in. */
-  async register(setupToken: string, response: RegistrationResponseJSON): Promise<OwnerSession> {
+  /** Stores the new passkey, uses the setup link up, tells the owner and signs them in. */
+  async register(
+    setupToken: string,
+    response: RegistrationResponseJSON,
+    from: RequestFrom,
+  ): Promise<OwnerSession> {
     if (!(await this.setups.isOpen(setupToken))) throw this.setupRefused();
     const party = relyingParty(this.siteUrl);
     const verification = await verifyRegistrationResponse({
       response,
-      expectedChallenge: (challenge) => this.registrations.take(challenge),
+      expectedChallenge: (challenge) => this.challenges.take(challenge, registering(setupToken)),
       expectedOrigin: party.origin,
       expectedRPID: party.id,
     }).catch((error: Error) => this.refused(`registration failed: ${error.message}`));
@@ -108,79 +120,33 @@ export class PasskeyService implements OnModuleInit {
       throw new BadRequestException(REGISTRATION_FAILED);
     }
     if (!(await this.setups.consume(setupToken))) throw this.setupRefused();
-    const passkey = await this.passkeys.add({
-      id: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-    });
-    this.logger.log(`Passkey "${passkey.label}" registered`);
+    const passkey = await this.passkeys.add(
+      {
+        id: credential.id,
+        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+      },
+      from.userAgent,
+    );
+    this.logger.log(`Passkey "${passkey.label}" registered from ${from.address}`);
+    await this.notifier.registered(passkey, from);
     return this.tokens.issue(passkey.id);
   }
 
-  async signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
-    const party = this.usableParty();
-    const options = await generateAuthenticationOptions({
-      rpID: party.id,
-      allowCredentials: [],
-      userVerification: 'required',
-    });
-    this.signIns.add(options.challenge);
-    return options;
+  signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    return this.assertions.options(SIGNING_IN);
   }
 
-  async signIn(response: AuthenticationResponseJSON): Promise<OwnerSession> {
-    const passkey =
-      typeof response.id === 'string' ? await this.passkeys.find(response.id) : undefined;
-    if (!passkey) {
-      // Taken all the same: a challenge counts as used once a response has come back with it.
-      this.signIns.take(challengeOf(response));
-      this.refused('sign-in refused: unknown passkey');
-      throw new UnauthorizedException(SIGN_IN_REFUSED);
-    }
-    const party = relyingParty(this.siteUrl);
-    const verification = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: (challenge) => this.signIns.take(challenge),
-      expectedOrigin: party.origin,
-      expectedRPID: party.id,
-      credential: {
-        id: passkey.id,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-        counter: passkey.counter,
-        transports: passkey.transports,
-      },
-    }).catch((error: Error) => this.refused(`sign-in refused: ${error.message}`));
-    if (!verification?.verified) {
-      if (verification) this.refused('sign-in refused: the signature does not verify');
-      throw new UnauthorizedException(SIGN_IN_REFUSED);
-    }
-    await this.passkeys.used(passkey.id, verification.authenticationInfo.newCounter);
-    this.logger.log(`Owner signed in with passkey "${passkey.label}"`);
+  async signIn(response: AuthenticationResponseJSON, from: RequestFrom): Promise<OwnerSession> {
+    const passkey = await this.assertions.verify(response, SIGNING_IN);
+    if (!passkey) throw new UnauthorizedException(SIGN_IN_REFUSED);
+    this.logger.log(`Owner signed in with passkey "${passkey.label}" from ${from.address}`);
     return this.tokens.issue(passkey.id);
   }
 
   async list(): Promise<PasskeyView[]> {
     return (await this.passkeys.read()).map(view);
-  }
-
-  /** Removes a passkey; tokens it signed in stop working at once (owner.guard.ts). */
-  async remove(id: string): Promise<PasskeyView | undefined> {
-    const removed = await this.passkeys.remove(id);
-    if (removed) this.logger.log(`Passkey "${removed.label}" removed`);
-    return removed && view(removed);
-  }
-
-  /** A link for one more device, as make owner-setup prints it. */
-  async newSetupLink(): Promise<{ url: string; expiresAt: string }> {
-    const { token, expiresAt } = await this.setups.create();
-    return { url: setupLink(this.siteUrl, token), expiresAt };
-  }
-
-  private usableParty() {
-    const problem = passkeyProblem(this.siteUrl);
-    if (problem) throw new ConflictException(problem);
-    return relyingParty(this.siteUrl);
   }
 
   private setupRefused(): UnauthorizedException {
@@ -197,12 +163,4 @@ export class PasskeyService implements OnModuleInit {
 
 function view({ id, label, createdAt, lastUsedAt }: OwnerPasskey): PasskeyView {
   return { id, label, createdAt, lastUsedAt };
-}
-
-function challengeOf(response: AuthenticationResponseJSON): string {
-  try {
-    return decodeClientDataJSON(response.response.clientDataJSON).challenge;
-  } catch {
-    return '';
-  }
 }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { repoRoot, unzip } from '@portfolio/stack';
+import { readTerminalQrCode } from '../helpers/terminal-qr';
 import type { EngineSession } from './engine-session';
 
 const MAX_APP_BYTES = 40 * 1024 * 1024;
@@ -99,8 +100,12 @@ export function firstStartChecks(current: () => EngineSession) {
 
     it("prints the owner's passkey setup link (make owner-setup) that the API takes for its page", async () => {
       const output = session.make('owner-setup');
-      const setupToken = /\S+\/verwaltung#einrichten=(\S+)/.exec(output)?.[1];
+      const [link, setupToken] = /\S+\/verwaltung#einrichten=(\S+)/.exec(output) ?? [];
       assert.ok(setupToken, output);
+      // For the phone: the link as a QR code, and, as a plain make up has no HTTPS name, why
+      // a phone cannot use it yet.
+      assert.equal(readTerminalQrCode(output), link);
+      assert.match(output, /^Ein Handy kann hier keine Passkeys verwenden: .*DOMAIN.*SITE_URL/m);
       const options = await session.post('/api/owner/setup/options', { setupToken });
       assert.equal(options.status, 200, options.body.toString());
       const { rp, challenge } = JSON.parse(options.body.toString()) as {

@@ -125,10 +125,23 @@ export async function signIn(): Promise<OwnerSession> {
   return sessionOf(await call('/login/verify', { body: { response } }));
 }
 
+/** A change to the owner's passkeys; the API wants it confirmed with the passkey itself. */
+type OwnerChange = 'setup-link' | 'remove-passkey';
+
 /** The signed-in owner's calls; `onUnauthorized` hears of a token no longer taken (expired, passkey removed). */
 export function ownerApi(token: string, onUnauthorized: () => void) {
   const as = { token, onUnauthorized };
+  // The one tap: the passkey of this sign-in signs what the API gives for this very change.
+  const confirmation = async (change: OwnerChange, passkeyId?: string) => {
+    const optionsJSON = await call<PublicKeyCredentialRequestOptionsJSON>('/confirmation/options', {
+      ...as,
+      body: { change, passkeyId },
+    });
+    return startAuthentication({ optionsJSON });
+  };
   return {
+    /** Ends the token on the server too; the page forgets it whatever the answer. */
+    logout: () => call<void>('/logout', { ...as, onUnauthorized: undefined, body: {} }),
     accesses: () => call<AccessSummary[]>('/accesses', as),
     createAccess: (name: string, days: number) =>
       call<CreatedAccess>('/accesses', { ...as, body: { name, days } }),
@@ -137,9 +150,16 @@ export function ownerApi(token: string, onUnauthorized: () => void) {
     revokeAccess: (id: string) =>
       call<void>(`/accesses/${encodeURIComponent(id)}`, { ...as, method: 'DELETE' }),
     passkeys: () => call<Passkey[]>('/passkeys', as),
-    removePasskey: (id: string) =>
-      call<void>(`/passkeys/${encodeURIComponent(id)}`, { ...as, method: 'DELETE' }),
-    setupLink: () => call<SetupLink>('/setup-links', { ...as, body: {} }),
+    removePasskey: async (id: string) =>
+      call<void>(`/passkeys/${encodeURIComponent(id)}/remove`, {
+        ...as,
+        body: { confirmation: await confirmation('remove-passkey', id) },
+      }),
+    setupLink: async () =>
+      call<SetupLink>('/setup-links', {
+        ...as,
+        body: { confirmation: await confirmation('setup-link') },
+      }),
   };
 }
 

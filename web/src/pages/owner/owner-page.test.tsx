@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch, type Handler } from '../../test/fetch-stub';
 import { renderApp } from '../../test/render-app';
+import { startAuthentication } from '@simplewebauthn/browser';
 
 vi.mock('@simplewebauthn/browser', () => ({
   startAuthentication: vi.fn(() => Promise.resolve({ id: 'credential', type: 'public-key' })),
@@ -41,10 +42,28 @@ function ownerServer(overrides: Record<string, Handler> = {}) {
         return json(accesses);
       case 'GET /api/owner/passkeys':
         return json([
-          { id: 'p1', label: 'Passkey 1', createdAt: muster.createdAt, lastUsedAt: null },
+          {
+            id: 'p1',
+            label: 'iPhone · Safari, 20.11.2026',
+            createdAt: muster.createdAt,
+            lastUsedAt: null,
+          },
         ]);
       case 'DELETE /api/owner/accesses/a1':
         accesses = [{ ...muster, state: 'revoked' }];
+        return new Response(null, { status: 204 });
+      case 'POST /api/owner/confirmation/options':
+        return json({ challenge: 'confirm' });
+      case 'POST /api/owner/setup-links':
+        return json(
+          {
+            url: 'http://localhost/verwaltung#einrichten=next',
+            expiresAt: '2026-11-20T08:15:00.000Z',
+          },
+          201,
+        );
+      case 'POST /api/owner/passkeys/p1/remove':
+      case 'POST /api/owner/logout':
         return new Response(null, { status: 204 });
       default:
         return json({ message: `unexpected ${key}` }, 500);
@@ -127,6 +146,64 @@ describe('the owner page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Widerrufen' }));
     expect(await screen.findByText('widerrufen')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Widerrufen' })).toBeNull();
+  });
+
+  const bodyOf = (fetch: ReturnType<typeof ownerServer>, url: string) =>
+    JSON.parse(String(fetch.mock.calls.find(([called]) => called === url)?.[1]?.body));
+
+  it('asks the passkey once more before a setup link for another device, then shows its QR code', async () => {
+    const fetch = ownerServer();
+    await signInAsOwner();
+    await userEvent.click(screen.getByRole('button', { name: 'Weiteres Gerät hinzufügen' }));
+    expect(
+      await screen.findByRole('img', { name: 'QR-Code des Einrichtungslinks' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('http://localhost/verwaltung#einrichten=next')).toBeInTheDocument();
+    expect(bodyOf(fetch, '/api/owner/confirmation/options')).toEqual({ change: 'setup-link' });
+    expect(startAuthentication).toHaveBeenLastCalledWith({ optionsJSON: { challenge: 'confirm' } });
+    expect(bodyOf(fetch, '/api/owner/setup-links')).toEqual({
+      confirmation: { id: 'credential', type: 'public-key' },
+    });
+  });
+
+  it('removes a passkey after asking, confirmed with the passkey', async () => {
+    const fetch = ownerServer();
+    await signInAsOwner();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'iPhone · Safari, 20.11.2026 Entfernen' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Passkeys' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Entfernen' }));
+    await waitFor(() =>
+      expect(bodyOf(fetch, '/api/owner/passkeys/p1/remove')).toEqual({
+        confirmation: { id: 'credential', type: 'public-key' },
+      }),
+    );
+    expect(bodyOf(fetch, '/api/owner/confirmation/options')).toEqual({
+      change: 'remove-passkey',
+      passkeyId: 'p1',
+    });
+  });
+
+  it('says so in words when the confirmation is cancelled, and changes nothing', async () => {
+    const fetch = ownerServer();
+    await signInAsOwner();
+    vi.mocked(startAuthentication).mockRejectedValueOnce(
+      Object.assign(new Error('cancelled'), { name: 'NotAllowedError' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Weiteres Gerät hinzufügen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Abgebrochen. Nochmals versuchen?');
+    expect(fetch.mock.calls.some(([url]) => url === '/api/owner/setup-links')).toBe(false);
+  });
+
+  it('ends the token on the server when logging out', async () => {
+    const fetch = ownerServer();
+    await signInAsOwner();
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('button', { name: 'Mit Passkey anmelden' })).toBeInTheDocument();
+    const logout = fetch.mock.calls.find(([url]) => url === '/api/owner/logout');
+    expect(logout?.[1]?.headers).toMatchObject({ Authorization: `Bearer ${TOKEN}` });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('returns to the sign-in with a line when the session has ended', async () => {

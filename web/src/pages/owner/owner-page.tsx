@@ -42,7 +42,7 @@ function SignedIn({ api, onLogout }: { api: OwnerApi; onLogout: () => void }) {
 }
 
 export default function OwnerPage() {
-  const { api, signIn, signOut, notice } = useOwnerSession();
+  const { api, signIn, logOut, notice } = useOwnerSession();
   return (
     <div className="page container owner">
       <title>{pageTitle(T.title)}</title>
@@ -52,7 +52,7 @@ export default function OwnerPage() {
         <p className="page__lead">{T.lead}</p>
       </div>
       {api ? (
-        <SignedIn api={api} onLogout={() => signOut()} />
+        <SignedIn api={api} onLogout={logOut} />
       ) : (
         <PasskeySignIn onSignedIn={signIn} notice={notice} />
       )}

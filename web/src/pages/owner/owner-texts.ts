@@ -46,7 +46,7 @@ export const OWNER_TEXTS = {
   lastUsed: 'zuletzt benutzt',
   remove: 'Entfernen',
   removeQuestion: (label: string) =>
-    `Den Passkey „${label}“ entfernen? Mit diesem Gerät ist dann keine Anmeldung mehr möglich.`,
+    `Den Passkey „${label}“ entfernen? Mit diesem Gerät ist dann keine Anmeldung mehr möglich. Zum Bestätigen fragt der Browser nach dem Passkey.`,
   addDevice: 'Weiteres Gerät hinzufügen',
   addDeviceLead: (date: string) =>
     `Mit dem anderen Gerät scannen (gültig bis ${date}, einmal verwendbar):`,

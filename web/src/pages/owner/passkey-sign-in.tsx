@@ -10,7 +10,7 @@ const setupTokenIn = (hash: string) =>
   new URLSearchParams(hash.slice(1)).get(SETUP_KEY) || undefined;
 
 /** A passkey ceremony the person cancelled is not an error worth a red line. */
-function messageOf(error: unknown): string {
+export function messageOf(error: unknown): string {
   if (error instanceof OwnerApiError) return error.message;
   if (error instanceof Error && error.name === 'NotAllowedError') return T.cancelled;
   return error instanceof Error ? error.message : String(error);

@@ -1,28 +1,40 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { OwnerApi, Passkey, SetupLink } from './owner-client';
 import { ConfirmDialog } from './confirm-dialog';
+import { messageOf } from './passkey-sign-in';
 import { QrCode } from './qr-code';
 import { OWNER_TEXTS as T, localTime } from './owner-texts';
 
-/** The owner's passkeys: add another device by a fresh setup link's QR code, remove one. */
+/**
+ * The owner's passkeys: add another device by a fresh setup link's QR code, remove one.
+ * Either change asks this device's passkey once more (owner-client.ts), so the page left
+ * open on an unlocked phone is not enough to hand the sign-in to someone else.
+ */
 export function PasskeysPanel({ api }: { api: OwnerApi }) {
   const titleId = useId();
   const [passkeys, setPasskeys] = useState<Passkey[]>();
   const [setupLink, setSetupLink] = useState<SetupLink>();
   const [removing, setRemoving] = useState<Passkey>();
   const [error, setError] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
 
-  const fail = (caught: unknown) =>
-    setError(caught instanceof Error ? caught.message : String(caught));
+  const fail = (caught: unknown) => setError(messageOf(caught));
   const reload = useCallback(() => api.passkeys().then(setPasskeys, fail), [api]);
   useEffect(() => {
     void reload();
   }, [reload]);
 
-  const remove = async (passkey: Passkey) => {
-    setRemoving(undefined);
-    await api.removePasskey(passkey.id).then(reload, fail);
+  const confirmed = async (change: () => Promise<void>) => {
+    setConfirming(true);
+    setError(undefined);
+    await change().catch(fail);
+    setConfirming(false);
   };
+  const remove = (passkey: Passkey) => {
+    setRemoving(undefined);
+    return confirmed(() => api.removePasskey(passkey.id).then(reload));
+  };
+  const addDevice = () => confirmed(() => api.setupLink().then(setSetupLink));
 
   return (
     <section className="owner__section" aria-labelledby={titleId}>
@@ -56,13 +68,10 @@ export function PasskeysPanel({ api }: { api: OwnerApi }) {
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="button"
-        onClick={() => api.setupLink().then(setSetupLink, fail)}
-      >
+      <button type="button" className="button" disabled={confirming} onClick={addDevice}>
         {T.addDevice}
       </button>
+      {confirming && <p role="status">{T.busy}</p>}
       {setupLink && (
         <div className="setup-link">
           <p>{T.addDeviceLead(localTime(setupLink.expiresAt))}</p>

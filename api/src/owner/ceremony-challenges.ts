@@ -1,0 +1,66 @@
+// The challenges of passkey ceremonies, made so that no flood can push one
+// out: nothing is stored when one is made. Each carries a random value, its
+// end and an HMAC over both and its purpose (sign-in, a setup link's
+// registration, or one confirmation: action, target, passkey), keyed per
+// process, so it checks itself. Only the used ones are remembered, until
+// they end: each is taken once, when a response with it is checked, whatever
+// the outcome, so a recorded response cannot be played again. That set grows
+// only with the responses the sign-in rate limit lets through. A restart
+// forgets the key: a ceremony under way then fails, and the owner taps again.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+const NONCE_BYTES = 16;
+const END_BYTES = 6;
+const MAC_BYTES = 32;
+const CHALLENGE_BYTES = NONCE_BYTES + END_BYTES + MAC_BYTES;
+
+export class CeremonyChallenges {
+  private readonly key = randomBytes(32);
+  // Nonce (base64url) → end; insertion order is about end order, as every one lasts as long.
+  private readonly used = new Map<string, number>();
+
+  constructor(private readonly ttlMs = CHALLENGE_TTL_MS) {}
+
+  /** A new challenge for `purpose`, as the bytes a ceremony's options carry. */
+  issue(purpose: string, now = Date.now()): Uint8Array<ArrayBuffer> {
+    const head = Buffer.alloc(NONCE_BYTES + END_BYTES);
+    randomBytes(NONCE_BYTES).copy(head);
+    head.writeUIntBE(now + this.ttlMs, NONCE_BYTES, END_BYTES);
+    return new Uint8Array(Buffer.concat([head, this.mac(purpose, head)]));
+  }
+
+  /**
+   * Whether `challenge` (base64url, as a response's client data has it) was made here for
+   * `purpose`, has not ended and was not taken before; from now on it counts as taken.
+   */
+  take(challenge: string, purpose: string, now = Date.now()): boolean {
+    this.forgetEnded(now);
+    const bytes = Buffer.from(challenge, 'base64url');
+    if (bytes.length !== CHALLENGE_BYTES) return false;
+    const head = bytes.subarray(0, NONCE_BYTES + END_BYTES);
+    if (!timingSafeEqual(bytes.subarray(head.length), this.mac(purpose, head))) return false;
+    const end = head.readUIntBE(NONCE_BYTES, END_BYTES);
+    const nonce = head.subarray(0, NONCE_BYTES).toString('base64url');
+    if (end <= now || this.used.has(nonce)) return false;
+    this.used.set(nonce, end);
+    return true;
+  }
+
+  /** How many taken challenges are remembered: the only state that grows. */
+  get remembered(): number {
+    return this.used.size;
+  }
+
+  private mac(purpose: string, head: Buffer): Buffer {
+    return createHmac('sha256', this.key).update(purpose).update('\0').update(head).digest();
+  }
+
+  private forgetEnded(now: number): void {
+    for (const [nonce, end] of this.used) {
+      if (end > now) break;
+      this.used.delete(nonce);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+// The owner's Make targets natively, as an owner types them: a passkey's or
+// a company's name that starts with `-` reaches the command as a value, and
+// `make owner-setup-local` without an HTTPS name prints the setup link, its
+// QR code and the line that says why a phone cannot use it there.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { repoRoot } from '@portfolio/stack';
+import { scratchDir } from './helpers/scratch';
+import { readTerminalQrCode } from './helpers/terminal-qr';
+
+const SITE = 'http://localhost:18080';
+
+/** `make target vars…` on a scratch ACCESS_DIR; SITE_URL set, so no .env names another site. */
+function make(accessDir: string, target: string, ...vars: string[]) {
+  const run = spawnSync('make', ['--no-print-directory', '-s', target, ...vars], {
+    cwd: repoRoot,
+    env: { ...process.env, ACCESS_DIR: accessDir, SITE_URL: SITE },
+    encoding: 'utf8',
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe("the owner's Make targets", () => {
+  it('make owner-passkeys-local REMOVE= removes a passkey whose id starts with -', () => {
+    const dir = scratchDir('delivery-owner-');
+    const passkey = {
+      id: '-Yk3pQ9rT2mVbXw7LcN0sA',
+      publicKey: 'pQECAyYgASFYIA',
+      counter: 3,
+      transports: ['internal'],
+      label: 'iPhone · Safari, 1.3.2026',
+      createdAt: '2026-03-01T09:00:00.000Z',
+      lastUsedAt: null,
+    };
+    writeFileSync(
+      path.join(dir, 'owner-passkeys.json'),
+      JSON.stringify({ version: 1, passkeys: [passkey] }),
+    );
+    assert.match(make(dir, 'owner-passkeys-local').stdout, /-Yk3pQ9rT2mV +iPhone · Safari/);
+
+    const removed = make(dir, 'owner-passkeys-local', 'REMOVE=-Yk3pQ9rT2mV');
+    assert.equal(removed.status, 0, removed.stderr);
+    assert.match(removed.stdout, /^Passkey „iPhone · Safari, 1\.3\.2026“ entfernt;/);
+    const again = make(dir, 'owner-passkeys-local', 'REMOVE=-Yk3pQ9rT2mV');
+    assert.notEqual(again.status, 0);
+    assert.match(again.stderr, /^Kein Passkey „-Yk3pQ9rT2mV“ gefunden \(make owner-passkeys\)\./);
+  });
+
+  it('make access-add-local, access-log-local and access-revoke-local take a NAME= that starts with -', () => {
+    const dir = scratchDir('delivery-access-');
+    const added = make(dir, 'access-add-local', 'NAME=-Muster AG', 'DAYS=30');
+    assert.equal(added.status, 0, added.stderr);
+    assert.match(added.stdout, /^Zugang für „-Muster AG“ erstellt, gültig bis /);
+    assert.equal(make(dir, 'access-log-local', 'NAME=-Muster AG').stdout, 'Keine Zugriffe.\n');
+    const revoked = make(dir, 'access-revoke-local', 'NAME=-Muster AG');
+    assert.equal(revoked.status, 0, revoked.stderr);
+    assert.match(revoked.stdout, /^Zugang „-Muster AG“ widerrufen;/);
+  });
+
+  it('make owner-setup-local without HTTPS prints the link, its QR code and why a phone cannot use it', () => {
+    const run = make(scratchDir('delivery-owner-'), 'owner-setup-local');
+    assert.equal(run.status, 0, run.stderr);
+    const link = new RegExp(`^${SITE}/verwaltung#einrichten=[\\w-]{43}$`, 'm').exec(
+      run.stdout,
+    )?.[0];
+    assert.ok(link, run.stdout);
+    assert.equal(readTerminalQrCode(run.stdout), link);
+    const lines = run.stdout.split('\n').filter((line) => line.startsWith('Ein Handy kann hier'));
+    assert.equal(lines.length, 1, run.stdout);
+    for (const named of [SITE, 'DOMAIN', 'make up-tls', 'SITE_URL=https://'])
+      assert.ok(lines[0].includes(named), `${named} in: ${lines[0]}`);
+  });
+});
