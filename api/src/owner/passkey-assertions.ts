@@ -4,16 +4,14 @@
 // ID and passkey it must show (relying-party.ts, ceremony-challenges.ts),
 // user verification always required, and the counter that is stored.
 import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
 import { RefusalLog, clip } from '../common/refusal-log';
 import { AppConfig, appConfig } from '../config/app-config';
 import { CeremonyChallenges } from './ceremony-challenges';
+import { webAuthn } from './webauthn';
 import { OwnerPasskey, OwnerPasskeyStore } from './owner-passkey-store';
 import { RelyingParty, passkeyProblem, relyingParty } from './relying-party';
 
@@ -39,8 +37,12 @@ export class PasskeyAssertions {
   }
 
   /** Options for an assertion for `purpose`; with `only`, no other passkey may answer. */
-  options(purpose: string, only?: OwnerPasskey): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  async options(
+    purpose: string,
+    only?: OwnerPasskey,
+  ): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const party = usableParty(this.siteUrl);
+    const { generateAuthenticationOptions } = await webAuthn();
     return generateAuthenticationOptions({
       rpID: party.id,
       allowCredentials: only ? [{ id: only.id, transports: only.transports }] : [],
@@ -66,6 +68,7 @@ export class PasskeyAssertions {
       return this.refused(purpose, response ? 'not the expected passkey' : 'no assertion');
     }
     const party = relyingParty(this.siteUrl);
+    const { verifyAuthenticationResponse } = await webAuthn();
     const verification = await verifyAuthenticationResponse({
       response,
       expectedChallenge: (challenge) => this.challenges.take(challenge, purpose),
@@ -74,7 +77,7 @@ export class PasskeyAssertions {
       requireUserVerification: true,
       credential: {
         id: passkey.id,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
         counter: passkey.counter,
         transports: passkey.transports,
       },
@@ -96,7 +99,8 @@ export class PasskeyAssertions {
 
 function challengeOf(response: AuthenticationResponseJSON): string {
   try {
-    return decodeClientDataJSON(response.response.clientDataJSON).challenge;
+    const clientData = Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8');
+    return String((JSON.parse(clientData) as { challenge?: unknown }).challenge ?? '');
   } catch {
     return '';
   }

@@ -11,18 +11,16 @@ import {
   OnModuleInit,
   UnauthorizedException,
 } from '@nestjs/common';
-import {
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { RefusalLog, clip } from '../common/refusal-log';
 import { AppConfig, appConfig } from '../config/app-config';
 import { CeremonyChallenges } from './ceremony-challenges';
+import { webAuthn } from './webauthn';
 import { OwnerNotifier } from './owner-notifier';
 import { OwnerPasskey, OwnerPasskeyStore } from './owner-passkey-store';
 import { OwnerSetupStore } from './owner-setup-store';
@@ -83,6 +81,7 @@ export class PasskeyService implements OnModuleInit {
     const party = usableParty(this.siteUrl);
     if (!(await this.setups.isOpen(setupToken))) throw this.setupRefused();
     const existing = await this.passkeys.read();
+    const { generateRegistrationOptions } = await webAuthn();
     return generateRegistrationOptions({
       rpName: party.name,
       rpID: party.id,
@@ -107,6 +106,7 @@ export class PasskeyService implements OnModuleInit {
   ): Promise<OwnerSession> {
     if (!(await this.setups.isOpen(setupToken))) throw this.setupRefused();
     const party = relyingParty(this.siteUrl);
+    const { verifyRegistrationResponse } = await webAuthn();
     const verification = await verifyRegistrationResponse({
       response,
       expectedChallenge: (challenge) => this.challenges.take(challenge, registering(setupToken)),
@@ -123,7 +123,7 @@ export class PasskeyService implements OnModuleInit {
     const passkey = await this.passkeys.add(
       {
         id: credential.id,
-        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
         transports: credential.transports ?? [],
       },
