@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { throttlerOptions } from './common/rate-limit';
 import { appConfig } from './config/app-config';
-import { ENV_FILE } from './config/paths';
+import { AppConfigModule } from './config/config.module';
 import { DocumentsModule } from './documents/documents.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
@@ -14,9 +13,7 @@ import { OwnerModule } from './owner/owner.module';
 
 @Module({
   imports: [
-    // The environment wins over .env; the configuration is parsed and validated
-    // when the app is created, so a malformed value stops the start.
-    ConfigModule.forRoot({ isGlobal: true, envFilePath: ENV_FILE, load: [appConfig] }),
+    AppConfigModule,
     ThrottlerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: throttlerOptions }),
     AuthModule,
     MailModule,

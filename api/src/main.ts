@@ -2,11 +2,12 @@ import 'reflect-metadata';
 import { ConsoleLogger, Logger } from '@nestjs/common';
 import { createApp } from './app.setup';
 import { parseAppConfig } from './config/app-config';
+import { apiEnv } from './config/config.module';
 
 async function bootstrap(): Promise<void> {
-  // Importing createApp has loaded .env; checking the configuration before Nest
-  // starts ends a misconfigured start with one clear message instead of a stack.
-  const { host, port } = parseAppConfig(process.env).server;
+  // Checking the configuration before Nest starts ends a misconfigured start
+  // with one clear message instead of a stack.
+  const { host, port } = parseAppConfig(apiEnv()).server;
   const app = await createApp({
     // Plain lines (no colour codes) when the log goes to a file or a container log.
     logger: new ConsoleLogger({ colors: Boolean(process.stdout.isTTY) }),

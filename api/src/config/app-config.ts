@@ -1,4 +1,3 @@
-import { ConfigType, registerAs } from '@nestjs/config';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parsePasswordHash } from '../auth/password-hash';
@@ -320,6 +319,7 @@ export function parseBackupConfig(env: Env): BackupConfig {
   return config;
 }
 
-export const appConfig = registerAs('app', () => parseAppConfig(process.env));
+/** The token the app's configuration is injected by: `@Inject(appConfig.KEY)` (config.module.ts). */
+export const appConfig = { KEY: 'app-config' } as const;
 
-export type AppConfig = ConfigType<typeof appConfig>;
+export type AppConfig = ReturnType<typeof parseAppConfig>;
