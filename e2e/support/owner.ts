@@ -19,7 +19,12 @@ export const ownerOrigin = (stack: StackInfo) => stack.baseUrl.replace('127.0.0.
 
 export async function ownerCommand(stack: StackInfo, ...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(tsx, [cli, ...args], {
-    env: { ...process.env, ACCESS_DIR: stack.accessDir, SITE_URL: ownerOrigin(stack) },
+    env: {
+      ...process.env,
+      ACCESS_DIR: stack.accessDir,
+      LETTERS_DIR: stack.lettersDir,
+      SITE_URL: ownerOrigin(stack),
+    },
   });
   return stdout;
 }
