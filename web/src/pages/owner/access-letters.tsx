@@ -1,5 +1,5 @@
 import { LETTER_MAX_MB, LETTERS_PER_ACCESS } from '@portfolio/api/letter-limits';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { AccessSummary, OwnerApi, OwnLetter } from './owner-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { LetterForm } from './letter-form';
@@ -87,11 +87,12 @@ function LetterItem({
 /** A company's own PDFs: listed, replaced, removed, and one more uploaded while there is room. */
 export function AccessLetters(props: AccessLettersProps) {
   const { api, access, onChanged } = props;
-  const titleId = useId();
+  // Folded until asked for: the list stays short on a phone with many links.
+  const [adding, setAdding] = useState(false);
   const full = access.letters.length >= LETTERS_PER_ACCESS;
   return (
-    <section className="own-letters" aria-labelledby={titleId}>
-      <h4 id={titleId}>{T.ownFiles}</h4>
+    <div className="own-letters">
+      <h4>{T.ownFiles}</h4>
       <p className="owner__muted">{T.ownFilesLead(LETTERS_PER_ACCESS, LETTER_MAX_MB)}</p>
       {access.letters.length === 0 ? (
         <p>{T.noOwnFiles}</p>
@@ -102,16 +103,24 @@ export function AccessLetters(props: AccessLettersProps) {
           ))}
         </ul>
       )}
-      {access.state === 'active' &&
-        (full ? (
-          <p>{T.full(LETTERS_PER_ACCESS)}</p>
-        ) : (
-          <LetterForm
-            fileLabel={T.fileFor(access.name)}
-            submit={T.upload}
-            onUpload={(file, name) => api.uploadLetter(access.id, file, name).then(onChanged)}
-          />
-        ))}
-    </section>
+      {access.state === 'active' && full && <p>{T.full(LETTERS_PER_ACCESS)}</p>}
+      {access.state === 'active' && !full && (
+        <button
+          type="button"
+          className="button"
+          aria-expanded={adding}
+          onClick={() => setAdding(!adding)}
+        >
+          {T.addFile}
+        </button>
+      )}
+      {adding && !full && (
+        <LetterForm
+          fileLabel={T.fileFor(access.name)}
+          submit={T.upload}
+          onUpload={(file, name) => api.uploadLetter(access.id, file, name).then(onChanged)}
+        />
+      )}
+    </div>
   );
 }

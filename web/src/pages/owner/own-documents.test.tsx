@@ -51,6 +51,7 @@ describe("the owner page: a company's sections and own PDFs", () => {
     await signInAsOwner();
     const item = await mustersItem();
     expect(item.getByText('Noch keine.')).toBeInTheDocument();
+    await userEvent.click(item.getByRole('button', { name: 'PDF hinzufügen' }));
     const file = pdf('Motivationsschreiben.pdf');
     await userEvent.upload(item.getByLabelText('PDF für Muster AG'), file);
     expect(item.getByLabelText('Bezeichnung')).toHaveValue('Motivationsschreiben');
@@ -71,6 +72,7 @@ describe("the owner page: a company's sections and own PDFs", () => {
     });
     await signInAsOwner();
     const item = await mustersItem();
+    await userEvent.click(item.getByRole('button', { name: 'PDF hinzufügen' }));
     await userEvent.upload(
       item.getByLabelText('PDF für Muster AG'),
       pdf('gross.pdf', 10 * 1024 * 1024 + 1),
@@ -121,7 +123,7 @@ describe("the owner page: a company's sections and own PDFs", () => {
     expect(
       item.getByText('Schon 3 eigene Dateien: zum Hinzufügen eine entfernen oder ersetzen.'),
     ).toBeInTheDocument();
-    expect(item.queryByRole('button', { name: 'Hochladen' })).toBeNull();
+    expect(item.queryByRole('button', { name: 'PDF hinzufügen' })).toBeNull();
 
     await userEvent.click(item.getAllByRole('button', { name: 'Ersetzen' })[0]);
     const newer = pdf('neu.pdf');

@@ -62,6 +62,7 @@ export const OWNER_TEXTS = {
   ownFilesLead: (count: number, mb: number) =>
     `Nur diese Firma sieht sie, vor den Bereichen: höchstens ${count} PDFs zu je ${mb} MB.`,
   noOwnFiles: 'Noch keine.',
+  addFile: 'PDF hinzufügen',
   fileFor: (name: string) => `PDF für ${name}`,
   newVersion: (name: string) => `Neue Fassung von „${name}“`,
   fileName: 'Bezeichnung',

@@ -4,7 +4,7 @@ import { useLogout } from '../../auth/use-logout';
 import { BackHomeLink } from '../back-home-link';
 import { DocumentGroups } from './document-groups';
 import { LoginGate } from './login-gate';
-import { PrivacyLink } from './privacy-link';
+import { RecordedNotice } from './recorded-notice';
 import { useAccessLink } from './use-access-link';
 import { useDocuments } from './use-documents';
 import { ZipButton } from './zip-button';
@@ -28,11 +28,7 @@ function DocumentsArea() {
             {accessName ? `${texts.accessLink.greeting} ${accessName}` : texts.welcome}
           </h1>
           <p className="page__lead">{texts.lead}</p>
-          {accessName && (
-            <p className="protected__recorded">
-              {texts.accessLink.recorded} <PrivacyLink />
-            </p>
-          )}
+          {accessName && <RecordedNotice />}
         </div>
         <button type="button" className="button" onClick={logout}>
           Logout
