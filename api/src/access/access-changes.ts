@@ -13,6 +13,7 @@ import {
   AccessInputError,
   AccessLetter,
   accessState,
+  checkLabel,
   newStoreId,
   sameLabel,
 } from './access-record';
@@ -61,13 +62,16 @@ export class AccessChanges {
    * given, received and checked before the access is made; the code is returned once.
    */
   async add(name: string, days: number, sections?: string[], first?: LetterUpload) {
+    checkLabel(name);
     const chosen = await this.chosen(sections);
     const label = first && checkLetterLabel(first.label);
     const received = first && (await this.receive(first));
     try {
       const made = await this.store.add(name, days, Date.now(), chosen);
       const letter =
-        label && received && (await this.place(made.access.id, received, label, (_, l) => [l]));
+        label &&
+        received &&
+        (await this.place(made.access.id, received, label, (_, letter) => [letter]));
       return { ...made, letter };
     } finally {
       if (received) await this.files.discard(received.temporary);

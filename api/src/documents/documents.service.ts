@@ -121,15 +121,16 @@ export class DocumentsService implements OnModuleInit {
   }
 
   private ownCandidates({ access }: AccessHolder): Candidate[] {
-    return (access?.letters ?? []).map((letter) => {
+    if (!access) return [];
+    return (access.letters ?? []).map((letter) => {
       const filename = letterFilename(letter.label);
       return {
         name: letter.label,
         filename,
-        section: access!.label,
+        section: access.label,
         entry: filename,
         letterId: letter.id,
-        path: this.letters.pathOf(access!.id, letter.id),
+        path: this.letters.pathOf(access.id, letter.id),
       };
     });
   }
