@@ -2,6 +2,7 @@
 // sections, a passkey; each test may answer some calls differently.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { AccessSummary } from '../pages/owner/owner-client';
 import { json, stubFetch, type Handler } from './fetch-stub';
 import { renderApp } from './render-app';
@@ -80,4 +81,15 @@ export async function signInAsOwner() {
   renderApp('/verwaltung');
   await userEvent.click(await screen.findByRole('button', { name: 'Mit Passkey anmelden' }));
   await screen.findByRole('heading', { name: 'Zugänge' });
+}
+
+/** Each test of the calling block in a secure page whose browser offers passkeys. */
+export function inBrowserWithPasskeys() {
+  beforeEach(() => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    vi.stubGlobal('isSecureContext', true);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 }

@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fetch-stub';
-import { SECTIONS, muster, ownerServer, signInAsOwner } from '../../test/owner-server';
+import {
+  inBrowserWithPasskeys,
+  muster,
+  ownerServer,
+  SECTIONS,
+  signInAsOwner,
+} from '../../test/owner-server';
 
 vi.mock('@simplewebauthn/browser', () => ({
   startAuthentication: vi.fn(() => Promise.resolve({ id: 'credential', type: 'public-key' })),
@@ -17,13 +23,7 @@ const mustersItem = async () =>
   within((await screen.findByRole('heading', { name: /Muster AG/ })).closest('li')!);
 
 describe("the owner page: a company's sections and own PDFs", () => {
-  beforeEach(() => {
-    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
-    vi.stubGlobal('isSecureContext', true);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  inBrowserWithPasskeys();
 
   it('makes a link that sees the sections left checked', async () => {
     const fetch = ownerServer({ 'POST /api/owner/accesses': () => json({}, 400) });

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fetch-stub';
-import { TOKEN, ownerServer, signInAsOwner } from '../../test/owner-server';
+import { inBrowserWithPasskeys, ownerServer, signInAsOwner, TOKEN } from '../../test/owner-server';
 import { renderApp } from '../../test/render-app';
 import { startAuthentication } from '@simplewebauthn/browser';
 
@@ -12,13 +12,7 @@ vi.mock('@simplewebauthn/browser', () => ({
 }));
 
 describe('the owner page', () => {
-  beforeEach(() => {
-    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
-    vi.stubGlobal('isSecureContext', true);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  inBrowserWithPasskeys();
 
   it('says in one line when the browser cannot use passkeys here', async () => {
     vi.stubGlobal('PublicKeyCredential', undefined);
