@@ -41,6 +41,11 @@ describe("a company's link", () => {
       .upload(`/api/owner/accesses/${made.body.id}/letters`, bytes, label)
       .expect(201);
     const opened = await page.post('/api/auth/access', { code: made.body.code }).expect(200);
+    // Its first use is mailed to the owner: written before the test goes on.
+    await until(
+      async () => (await page.mails()).some((mail) => mail.subject?.startsWith(`Zugang „${name}“`)),
+      `the first-use mail of ${name}`,
+    );
     return { id: made.body.id, token: opened.body.token, letter: letter.body, bytes };
   }
 
