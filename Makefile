@@ -3,6 +3,7 @@
 .DEFAULT_GOAL := help
 .PHONY: help docker-check up up-tls update update-tls down logs images test local password lint build install mail-retry mail-retry-local \
 	access-add access-add-local access-list access-list-local access-revoke access-revoke-local \
+	access-sections access-sections-local access-file access-file-local \
 	access-log access-log-local owner-setup owner-setup-local owner-passkeys owner-passkeys-local \
 	backup backup-local restore restore-local \
 	backup-key backup-key-local backup-check backup-check-local
@@ -12,7 +13,8 @@ TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
 # What the owner names on the command line (make restore FILE=…) reaches the
 # commands through the environment, never spliced into a recipe's text, and
 # as written: make would otherwise expand $(…) in it before exporting it.
-OWNER_VARIABLES := NAME DAYS JSON REMOVE FILE AGE_IDENTITY KEY_FILE SKIP_ORIGIN_CHECK SKIP_NAME_CHECK
+OWNER_VARIABLES := NAME DAYS SECTIONS LABEL JSON REMOVE FILE AGE_IDENTITY KEY_FILE SKIP_ORIGIN_CHECK \
+	SKIP_NAME_CHECK
 KEY_FILE ?= ~/portfolio-backup-key.txt
 $(foreach variable,$(OWNER_VARIABLES),$(eval override $(variable) := $$(value $(variable))))
 export $(OWNER_VARIABLES)
@@ -79,20 +81,39 @@ mail-retry: docker-check ## Send the contact mails in the outbox's failed/ folde
 mail-retry-local: node_modules ## The same for make local (.local/mail-outbox or MAIL_OUTBOX_DIR)
 	npx tsx api/src/mail/outbox/retry-failed.cli.ts
 
-# Personal access links (docs/operations.md, "Zugänge"). NAME and DAYS reach
-# the command through the environment (OWNER_VARIABLES), so a name with
-# spaces or quotes needs no escaping here; a value goes after `--` or joined
-# with `=`, so one that starts with `-` is a value, not an option.
+# Personal access links (docs/operations.md, "Zugänge"). NAME, DAYS,
+# SECTIONS, FILE, LABEL and REMOVE reach the command through the environment
+# (OWNER_VARIABLES), so a name with spaces or quotes needs no escaping here; a
+# value goes after `--` or joined with `=`, so one that starts with `-` is a
+# value, not an option. FILE, a PDF for that company alone, comes in on
+# stdin (--file=-): the API's container sees no path of the host. LABEL, its
+# name for the company, is else FILE's own name.
 ACCESS_CLI_DOCKER := $(COMPOSE) exec -T api node dist/access/access.cli.js
 ACCESS_CLI_LOCAL := npx tsx api/src/access/access.cli.ts
-ACCESS_ADD_ARGS = add $${DAYS:+--days="$$DAYS"} -- "$$NAME"
+SECTIONS_ARG = $${SECTIONS:+--sections="$$SECTIONS"}
+FILE_ARGS = $${FILE:+--file=- --label="$${LABEL:-$$(basename -- "$$FILE")}"}
+FILE_IN = < "$${FILE:-/dev/null}"
+ACCESS_ADD_ARGS = add $${DAYS:+--days="$$DAYS"} $(SECTIONS_ARG) $(FILE_ARGS) -- "$$NAME" $(FILE_IN)
+ACCESS_FILE_ARGS = file $${REMOVE:+--remove="$$REMOVE"} $(FILE_ARGS) -- "$$NAME" $(FILE_IN)
 ACCESS_LOG_ARGS = log $${JSON:+--json} $${NAME:+-- "$$NAME"}
 
-access-add: docker-check ## New access link for NAME="Muster AG" (DAYS=90), prints link and code (Docker)
+access-add: docker-check ## New access link for NAME="Muster AG" (DAYS=90, SECTIONS="A, B", FILE=brief.pdf), prints link and code (Docker)
 	$(ACCESS_CLI_DOCKER) $(ACCESS_ADD_ARGS)
 
 access-add-local: node_modules ## The same for make local (.local/access or ACCESS_DIR)
 	$(ACCESS_CLI_LOCAL) $(ACCESS_ADD_ARGS)
+
+access-sections: docker-check ## The sections NAME="Muster AG" sees: SECTIONS="Bewerbung, GIBB", none given: all (Docker)
+	$(ACCESS_CLI_DOCKER) sections $(SECTIONS_ARG) -- "$$NAME"
+
+access-sections-local: node_modules ## The same for make local
+	$(ACCESS_CLI_LOCAL) sections $(SECTIONS_ARG) -- "$$NAME"
+
+access-file: docker-check ## A PDF for NAME="Muster AG" alone: FILE=brief.pdf (LABEL=…), or REMOVE=<its label> (Docker)
+	$(ACCESS_CLI_DOCKER) $(ACCESS_FILE_ARGS)
+
+access-file-local: node_modules ## The same for make local (.local/letters or LETTERS_DIR)
+	$(ACCESS_CLI_LOCAL) $(ACCESS_FILE_ARGS)
 
 access-list: docker-check ## List the access links: created, expires, first and last use, counts (Docker)
 	$(ACCESS_CLI_DOCKER) list
@@ -100,7 +121,7 @@ access-list: docker-check ## List the access links: created, expires, first and 
 access-list-local: node_modules ## The same for make local
 	$(ACCESS_CLI_LOCAL) list
 
-access-revoke: docker-check ## End the access NAME="Muster AG" at once, its open sessions too (Docker)
+access-revoke: docker-check ## End the access NAME="Muster AG" at once, its open sessions and own PDFs too (Docker)
 	$(ACCESS_CLI_DOCKER) revoke -- "$$NAME"
 
 access-revoke-local: node_modules ## The same for make local
@@ -147,8 +168,8 @@ PROJECT_NAME := $(or $(COMPOSE_PROJECT_NAME),portfolio)
 BACKUP_COMPOSE := $(COMPOSE) -f docker-compose.yml -f docker-compose.backup.yml
 # Every tool container works under the lock this shell holds (BACKUP_LOCK).
 BACKUP_RUN := $(BACKUP_COMPOSE) run --rm --no-deps -T -e PORTFOLIO_BACKUP_LOCK=held
-BACKUP_STORES := --project /project --store access=/app/access --store outbox=/app/mail-outbox \
-	--store mailpit=/data
+BACKUP_STORES := --project /project --store access=/app/access --store letters=/app/letters \
+	--store outbox=/app/mail-outbox --store mailpit=/data
 BACKUP_TLS_STORES := --store letsencrypt=/etc/letsencrypt --store certificates=/certs
 BACKUP_CLI_LOCAL := npx tsx api/src/backup/backup.cli.ts
 # The tool's one lock (api/src/backup/backup-lock.ts): a kernel lock on this
@@ -193,7 +214,7 @@ OFFSITE_RUN = $(BACKUP_COMPOSE) run --rm --no-deps -T --user "$$(id -u):$$(id -g
 # its copy and the index of the site's archives, verified at the remote;
 # then of the site's archives there those beyond BACKUP_KEEP, as the tool
 # names them; only then here. set -f: the remote's names are never globbed.
-backup: docker-check ## Archive accesses, outbox, inbox, certificates, .env, documents into BACKUP_DIR, copy it off-site (Docker)
+backup: docker-check ## Archive accesses, own PDFs, outbox, inbox, certificates, .env, documents into BACKUP_DIR, copy it off-site (Docker)
 	@$(BACKUP_LOCK) $(PATH_FNS) if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
 	out=$$(PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
 	  $(BACKUP_RUN) backup$$tls create --json $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}) || exit $$?; \

@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { jsonBodyMiddleware } from './common/json-body.middleware';
 import { createValidationPipe } from './common/validation.pipe';
+import { LETTER_UPLOADS } from './owner/owner.controller';
 
 export const GLOBAL_PREFIX = 'api';
 
@@ -30,7 +31,8 @@ export async function createApp(
   // X-Forwarded-For sent from the internet cannot choose the rate-limit key.
   app.set('trust proxy', 1);
   app.disable('x-powered-by');
-  app.use(jsonBodyMiddleware());
+  // Every route is below the prefix, which the parser sees stripped off.
+  app.use(`/${GLOBAL_PREFIX}`, jsonBodyMiddleware(LETTER_UPLOADS));
   // Tokens, access codes and setup links: answers no cache may keep.
   app.use([`/${GLOBAL_PREFIX}/auth`, `/${GLOBAL_PREFIX}/owner`], noStore);
   app.setGlobalPrefix(GLOBAL_PREFIX);

@@ -6,6 +6,7 @@ import { runAccessCommand } from '../src/access/access.cli';
 import { AccessLogEntry } from '../src/access/access-log';
 import { AccessStore } from '../src/access/access-store';
 import { getBytes } from './support/binary';
+import { lettersOf } from './support/owner-page';
 import { copyDocuments, readRepoManifest } from './support/documents-fixture';
 import { scratchDir } from './support/scratch';
 import { SmtpSink } from './support/smtp-sink';
@@ -19,7 +20,7 @@ async function command(dir: string, ...args: string[]): Promise<string> {
   const lines: string[] = [];
   await runAccessCommand(
     args,
-    { ACCESS_DIR: dir, SITE_URL: 'https://bewerbung.example.ch' },
+    { ACCESS_DIR: dir, LETTERS_DIR: lettersOf(dir), SITE_URL: 'https://bewerbung.example.ch' },
     (text) => lines.push(text),
   );
   return lines.join('\n');
@@ -49,6 +50,7 @@ describe('personal access links', () => {
       SMTP_PORT: String(sink.port),
       MAIL_TO: 'owner@example.ch',
       ACCESS_DIR: dir,
+      LETTERS_DIR: lettersOf(dir),
       ...env,
     });
   };

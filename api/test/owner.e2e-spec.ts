@@ -4,7 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runAccessCommand } from '../src/access/access.cli';
 import { AccessLogEntry } from '../src/access/access-log';
-import { AccessStore, accessState } from '../src/access/access-store';
+import { accessState } from '../src/access/access-record';
+import { AccessStore } from '../src/access/access-store';
 import { runOwnerCommand } from '../src/owner/owner.cli';
 import { OwnerSetupStore, SETUP_LINK_TTL_MS } from '../src/owner/owner-setup-store';
 import { scratchDir } from './support/scratch';
@@ -301,6 +302,8 @@ describe("the owner's page", () => {
       lastUsedAt: expect.any(String),
       uses: 1,
       downloads: 0,
+      sections: null,
+      letters: [],
     });
     expect(Date.parse(listed[0].expiresAt) - Date.parse(listed[0].createdAt)).toBe(90 * 86_400_000);
     expect(await command(runAccessCommand, 'list')).toMatch(/Muster AG .* gültig .* 1 +1 +0$/m);

@@ -1,7 +1,7 @@
 // The backup tool as the owner runs it (api/src/backup/backup.cli.ts,
-// docs/backup.md): every store filled, an archive taken while the access
-// log and usage keep changing, everything deleted, restored and compared
-// byte for byte; damaged and foreign archives refused with nothing changed;
+// docs/backup.md): every store filled (a company's own PDF too), an archive
+// taken while the access log and usage keep changing, everything deleted,
+// restored and compared byte for byte; damaged and foreign archives refused with nothing changed;
 // BACKUP_KEEP; the archive's permissions.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -77,6 +77,7 @@ describe('backup-local: create, verify, restore', () => {
   const everything = () => ({
     access: snapshot(stores.access),
     outbox: snapshot(stores.outbox),
+    letters: snapshot(stores.letters),
     documents: snapshot(path.join(project, 'documents', 'private')),
     env: readFileSync(path.join(project, '.env'), 'utf8'),
   });
@@ -85,17 +86,24 @@ describe('backup-local: create, verify, restore', () => {
     work = mkdtempSync(path.join(os.tmpdir(), 'portfolio-backup-'));
     project = path.join(work, 'project');
     backups = path.join(work, 'backups');
-    stores = { access: path.join(work, 'access'), outbox: path.join(work, 'mail-outbox') };
+    stores = {
+      access: path.join(work, 'access'),
+      outbox: path.join(work, 'mail-outbox'),
+      letters: path.join(work, 'letters'),
+    };
     env = {
       PATH: process.env.PATH ?? '',
       HOME: work,
       ACCESS_DIR: stores.access,
+      LETTERS_DIR: stores.letters,
       BACKUP_DIR: backups,
       DOCUMENTS_DIR: './documents/private',
     };
     storeArgs = storesOf(project, stores);
-    // An access made the owner's way, then used: log lines and a usage file.
-    const added = runTool(accessCli, ['add', 'Muster AG'], env);
+    // An access made the owner's way, with a PDF of its own, then used: log lines and a usage file.
+    const letter = path.join(work, 'brief.pdf');
+    writeFileSync(letter, '%PDF-1.7\n% Motivationsschreiben\n%%EOF\n');
+    const added = runTool(accessCli, ['add', '--file', letter, '--', 'Muster AG'], env);
     assert.equal(added.status, 0, added.stderr);
     for (const action of ['link', 'list', 'open'])
       appendFileSync(
@@ -163,20 +171,20 @@ describe('backup-local: create, verify, restore', () => {
     // One line: where, how large, what.
     assert.match(
       created.stdout,
-      /^Sicherung \S+portfolio-backup-\d{4}-\d\d-\d\dT\d{6}Z\.tar\.gz \(\d+(\.\d)? [kM]?B, geprüft\): access 3, outbox 3, env 1, documents 2 Datei\(en\)\nNicht verschlüsselt: [^\n]+\n$/,
+      /^Sicherung \S+portfolio-backup-\d{4}-\d\d-\d\dT\d{6}Z\.tar\.gz \(\d+(\.\d)? [kM]?B, geprüft\): access 3, outbox 3, letters 1, env 1, documents 2 Datei\(en\)\nNicht verschlüsselt: [^\n]+\n$/,
     );
     const [archive] = ours();
     assert.equal(statSync(path.join(backups, archive)).mode & 0o777, 0o600);
     const logAtEnd = readFileSync(log, 'utf8');
 
-    for (const folder of [stores.access, stores.outbox, path.join(project, 'documents')])
+    for (const folder of [...Object.values(stores), path.join(project, 'documents')])
       rmSync(folder, { recursive: true });
     rmSync(path.join(project, '.env'));
     const restored = cli(['restore', path.join(backups, archive), UNPROVEN, ...storeArgs]);
     assert.equal(restored.status, 0, restored.stderr);
     assert.match(
       restored.stdout,
-      /^SKIP_ORIGIN_CHECK: [^\n]+\nArchiv in Ordnung: .*\nWiederhergestellt aus .* access 3, outbox 3, env 1, documents 2 Datei\(en\)\n$/,
+      /^SKIP_ORIGIN_CHECK: [^\n]+\nArchiv in Ordnung: .*\nWiederhergestellt aus .* access 3, outbox 3, letters 1, env 1, documents 2 Datei\(en\)\n$/,
     );
 
     const after = everything();
@@ -186,6 +194,7 @@ describe('backup-local: create, verify, restore', () => {
     assert.ok(halfWritten);
     assert.deepEqual(after.outbox, outboxKept);
     assert.deepEqual(after.documents, before.documents);
+    assert.deepEqual(after.letters, before.letters);
     assert.equal(after.env, before.env);
     assert.equal(statSync(path.join(project, '.env')).mode & 0o777, 0o600);
     assert.equal(after.access['accesses.json'], before.access['accesses.json']);
@@ -263,14 +272,14 @@ describe('backup-local: create, verify, restore', () => {
     for (const off of ['false', '0']) {
       const run = cli(['create', ...storeArgs], { BACKUP_DOCUMENTS: off });
       assert.equal(run.status, 0, run.stderr);
-      assert.match(run.stdout, /access 3, outbox 3, env 1 Datei\(en\)/);
+      assert.match(run.stdout, /access 3, outbox 3, letters 1, env 1 Datei\(en\)/);
     }
     const envFile = path.join(project, '.env');
     const before = readFileSync(envFile, 'utf8');
     try {
       appendFileSync(envFile, 'BACKUP_DOCUMENTS=0\n');
       const run = cli(['create', ...storeArgs]);
-      assert.match(run.stdout, /access 3, outbox 3, env 1 Datei\(en\)/);
+      assert.match(run.stdout, /access 3, outbox 3, letters 1, env 1 Datei\(en\)/);
     } finally {
       writeFileSync(envFile, before);
     }
@@ -283,8 +292,8 @@ describe('backup-local: create, verify, restore', () => {
     assert.equal(run.stdout.split('\n').length, 2, 'one line');
     const { stores } = JSON.parse(run.stdout) as { stores: Array<{ name: string }> };
     assert.deepEqual(
-      stores.slice(0, 3).map((store) => store.name),
-      ['access', 'outbox', 'env'],
+      stores.slice(0, 4).map((store) => store.name),
+      ['access', 'outbox', 'letters', 'env'],
     );
     // What the Makefile's `case` looks for (letsencrypt, certificates) is written so.
     assert.ok(run.stdout.includes('"name":"outbox"'));

@@ -80,25 +80,54 @@ describe('docker-compose.yml', () => {
     assert.equal(api.read_only, true);
   });
 
-  it('configures the API from an optional .env, mounts documents read-only, keeps the mail outbox and the access links in volumes, sends mail to Mailpit', () => {
+  it('configures the API from an optional .env, mounts documents read-only, keeps the mail outbox, the access links and the own PDFs in volumes, sends mail to Mailpit', () => {
     assert.deepEqual(api.env_file, [{ path: '.env', required: false }]);
     assert.deepEqual(api.volumes, [
       '${DOCUMENTS_DIR:-./documents/samples}:/app/documents:ro',
       'mail-outbox:/app/mail-outbox',
       'zip-cache:/app/zip-cache',
       'access-data:/app/access',
+      'letters:/app/letters',
     ]);
     assert.ok('access-data' in compose.volumes);
+    assert.ok('letters' in compose.volumes);
     assert.equal(api.environment?.ACCESS_DIR, '/app/access');
+    assert.equal(api.environment?.LETTERS_DIR, '/app/letters');
+    // nginx reads the own PDFs, never the access store with its code hashes and passkeys.
     assert.deepEqual(web.volumes, [
       '${DOCUMENTS_DIR:-./documents/samples}:/srv/documents:ro',
       'zip-cache:/srv/zip-cache:ro',
+      'letters:/srv/letters:ro',
     ]);
     assert.equal(api.environment?.MAIL_OUTBOX_DIR, '/app/mail-outbox');
     assert.equal(api.environment?.DOCUMENTS_DIR, '/app/documents');
     assert.equal(api.environment?.API_HOST, '0.0.0.0');
     assert.equal(api.environment?.SMTP_HOST, '${SMTP_HOST:-mailpit}');
     assert.equal(web.environment?.API_UPSTREAM, `api:${api.environment?.API_PORT}`);
+  });
+
+  it('backs up every volume of the API the site cannot rebuild, where the backup and restore services mount it and BACKUP_STORES names it', () => {
+    const backup = parse(read('docker-compose.backup.yml'), { merge: true }) as {
+      services: Record<string, Service>;
+    };
+    const stores = /^BACKUP_STORES := ((?:.*\\\n)*.*)$/m
+      .exec(read('Makefile'))?.[1]
+      .replace(/\\\n\s*/g, ' ');
+    // Named volumes; the documents.zip cache is rebuilt from the documents.
+    const kept = (api.volumes ?? []).filter(
+      (volume) => /^[a-z-]+:\/app\//.test(volume) && !volume.startsWith('zip-cache:'),
+    );
+    assert.deepEqual(kept, [
+      'mail-outbox:/app/mail-outbox',
+      'access-data:/app/access',
+      'letters:/app/letters',
+    ]);
+    for (const volume of kept) {
+      const target = volume.split(':')[1];
+      assert.match(String(stores), new RegExp(`--store [a-z]+=${target}( |$)`), target);
+      for (const name of ['backup', 'backup-tls', 'restore', 'restore-tls'])
+        assert.ok(backup.services[name].volumes?.includes(volume), `${name}: ${volume}`);
+    }
   });
 
   it('names the images of the site from PORTFOLIO_IMAGES and PORTFOLIO_TAG, local names by default, in every file', () => {
@@ -255,12 +284,19 @@ describe('Dockerfiles', () => {
   it('give the API image its own data folders, writable by its user, so it runs without compose', () => {
     const runtime = last(apiStages);
     const env = argsOf(runtime, 'ENV').join(' ');
-    const folders = ['/app/mail-spool', '/app/mail-outbox', '/app/zip-cache', '/app/access'];
+    const folders = [
+      '/app/mail-spool',
+      '/app/mail-outbox',
+      '/app/zip-cache',
+      '/app/access',
+      '/app/letters',
+    ];
     for (const [name, folder] of [
       ['MAIL_SPOOL_DIR', '/app/mail-spool'],
       ['MAIL_OUTBOX_DIR', '/app/mail-outbox'],
       ['ZIP_CACHE_DIR', '/app/zip-cache'],
       ['ACCESS_DIR', '/app/access'],
+      ['LETTERS_DIR', '/app/letters'],
       ['DOCUMENTS_DIR', '/app/documents'],
     ])
       assert.match(env, new RegExp(`${name}=${folder}\\b`), name);

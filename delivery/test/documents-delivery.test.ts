@@ -1,13 +1,15 @@
 // Documents at nginx speed: the built API checks the token and the manifest,
 // then answers X-Accel-Redirect, and nginx (the project's template) sends
-// the file or documents.zip with its size, ranges and every header.
+// the file, a company's own PDF or documents.zip with its size, ranges and
+// every header.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, truncateSync } from 'node:fs';
+import { readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startStack, unzip, type Stack } from '@portfolio/stack';
 import { assertSecurityHeaders } from './helpers/headers';
 import { request } from './helpers/http-client';
+import { accessCli, runTool } from './helpers/owner-tools';
 import { scratchDir } from './helpers/scratch';
 
 describe('documents through nginx (X-Accel-Redirect)', () => {
@@ -93,6 +95,57 @@ describe('documents through nginx (X-Accel-Redirect)', () => {
     // Rebuilt, so the entries' times may differ: the files inside may not.
     const contents = async (zip: Buffer) => [...(await unzip(zip))];
     assert.deepEqual(await contents(again.body), await contents(whole));
+  });
+
+  it("sends a company's own PDF under the owner's name for it, with the documents' headers", async () => {
+    const upload = path.join(scratchDir('portfolio-letter-delivery-'), 'brief.pdf');
+    const letter = Buffer.from('%PDF-1.7\n% Motivationsschreiben für die Messe AG\n%%EOF\n');
+    writeFileSync(upload, letter);
+    const added = runTool(
+      accessCli,
+      ['add', '--file', upload, '--label', 'Motivationsschreiben', '--', 'Messe AG'],
+      {
+        PATH: process.env.PATH ?? '',
+        ACCESS_DIR: stack.accessDir,
+        LETTERS_DIR: stack.lettersDir,
+        SITE_URL: stack.baseUrl,
+      },
+    );
+    assert.equal(added.status, 0, added.stderr);
+    const code = /Code:\s+(\S+)/.exec(added.stdout)?.[1];
+    const opened = await request(`${stack.baseUrl}/api/auth/access`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    const token = (JSON.parse(opened.body.toString()) as { token: string }).token;
+    const company = { authorization: `Bearer ${token}` };
+    const list = await request(`${stack.baseUrl}/api/documents`, { headers: company });
+    const [own] = JSON.parse(list.body.toString()) as Array<{ files: Array<{ id: string }> }>;
+    const answer = await request(`${stack.baseUrl}/api/letters/${own.files[0].id}`, {
+      headers: company,
+    });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, letter);
+    assert.equal(answer.headers['content-length'], String(letter.length));
+    assert.equal(answer.headers['content-type'], 'application/pdf');
+    assert.match(
+      String(answer.headers['content-disposition']),
+      /^attachment; filename="Motivationsschreiben\.pdf"/,
+    );
+    assert.equal(answer.headers['cache-control'], 'no-store');
+    assertSecurityHeaders(answer.headers, "a company's own PDF");
+    // Not the shared login's, and never reached directly.
+    const shared = await request(`${stack.baseUrl}/api/letters/${own.files[0].id}`, {
+      headers: auth,
+    });
+    assert.equal(shared.status, 404);
+    const [folder] = readdirSync(stack.lettersDir);
+    const [stored] = readdirSync(path.join(stack.lettersDir, folder));
+    assert.equal(
+      (await request(`${stack.baseUrl}/_protected/letters/${folder}/${stored}`)).status,
+      404,
+    );
   });
 
   it('needs a token for every byte: the internal locations refuse direct requests', async () => {

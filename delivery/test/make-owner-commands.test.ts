@@ -1,10 +1,11 @@
 // The owner's Make targets natively, as an owner types them: a passkey's or
-// a company's name that starts with `-` reaches the command as a value, and
-// `make owner-setup-local` without an HTTPS name prints the setup link, its
-// QR code and the line that says why a phone cannot use it there.
+// a company's name that starts with `-` reaches the command as a value, a
+// company's own PDF comes in through FILE= (on stdin, as in a container),
+// and `make owner-setup-local` without an HTTPS name prints the setup link,
+// its QR code and the line that says why a phone cannot use it there.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { repoRoot } from '@portfolio/stack';
@@ -13,11 +14,19 @@ import { readTerminalQrCode } from './helpers/terminal-qr';
 
 const SITE = 'http://localhost:18080';
 
-/** `make target vars…` on a scratch ACCESS_DIR; SITE_URL set, so no .env names another site. */
+/**
+ * `make target vars…` on a scratch ACCESS_DIR, with LETTERS_DIR inside it; SITE_URL set, so
+ * no .env names another site.
+ */
 function make(accessDir: string, target: string, ...vars: string[]) {
   const run = spawnSync('make', ['--no-print-directory', '-s', target, ...vars], {
     cwd: repoRoot,
-    env: { ...process.env, ACCESS_DIR: accessDir, SITE_URL: SITE },
+    env: {
+      ...process.env,
+      ACCESS_DIR: accessDir,
+      LETTERS_DIR: path.join(accessDir, 'letters'),
+      SITE_URL: SITE,
+    },
     encoding: 'utf8',
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
@@ -58,6 +67,37 @@ describe("the owner's Make targets", () => {
     const revoked = make(dir, 'access-revoke-local', 'NAME=-Muster AG');
     assert.equal(revoked.status, 0, revoked.stderr);
     assert.match(revoked.stdout, /^Zugang „-Muster AG“ widerrufen;/);
+  });
+
+  it('make access-add-local takes SECTIONS and a FILE whose name has spaces, make access-file-local one more and REMOVE', () => {
+    const dir = scratchDir('delivery-access-');
+    const file = path.join(scratchDir('delivery-letter-'), 'Brief an die "Messe" AG.pdf');
+    writeFileSync(file, '%PDF-1.7\n% Brief\n%%EOF\n');
+    const added = make(
+      dir,
+      'access-add-local',
+      'NAME=Messe AG',
+      'SECTIONS=Bewerbung, GIBB',
+      `FILE=${file}`,
+    );
+    assert.equal(added.status, 0, added.stderr);
+    assert.match(added.stdout, /^Eigene Datei „Brief an die "Messe" AG“ \(1 KB\) hinzugefügt\.$/m);
+    const more = make(dir, 'access-file-local', 'NAME=Messe AG', `FILE=${file}`, 'LABEL=-Zeugnis');
+    assert.equal(more.status, 0, more.stderr);
+    assert.match(
+      make(dir, 'access-list-local').stdout,
+      /^Messe AG +Bewerbung, GIBB +Brief an die "Messe" AG \(1 KB\), -Zeugnis \(1 KB\)$/m,
+    );
+    // Stored under the store's own names, never the uploaded one.
+    const [folder] = readdirSync(path.join(dir, 'letters'));
+    const stored = readdirSync(path.join(dir, 'letters', folder));
+    assert.equal(stored.length, 2);
+    for (const name of stored) assert.match(name, /^[\w-]{12}\.pdf$/);
+    const removed = make(dir, 'access-file-local', 'NAME=Messe AG', 'REMOVE=-zeugnis');
+    assert.equal(removed.status, 0, removed.stderr);
+    assert.equal(readdirSync(path.join(dir, 'letters', folder)).length, 1);
+    const all = make(dir, 'access-sections-local', 'NAME=Messe AG');
+    assert.equal(all.stdout, '„Messe AG“ sieht: alle Bereiche.\n');
   });
 
   it('make owner-setup-local without HTTPS prints the link, its QR code and why a phone cannot use it', () => {

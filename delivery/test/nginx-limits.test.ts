@@ -1,7 +1,7 @@
 // nginx's limits as a client meets them: every spelling of a limited route
 // the API would answer counts against the same budget, a client with too
 // many requests under way is refused, and bodies larger than a route needs
-// never reach the API.
+// never reach the API (the owner's PDF upload is the one large body).
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
@@ -41,6 +41,32 @@ describe('nginx limits', () => {
     assert.equal((await post('/api/auth/access', 'x'.repeat(5 * 1024))).status, 413);
     assert.equal((await post('/api/mail', 'x'.repeat(17 * 1024))).status, 413);
     assert.equal((await post('/api/MAIL/', 'x'.repeat(17 * 1024))).status, 413);
+    assert.equal(front.upstream.pending(), 0);
+  });
+
+  it("passes the owner's PDF upload on as it arrives, a little over the API's 10 MB, and no more", async () => {
+    const upload = (method: string, path: string, bytes: number) =>
+      request(url(path), {
+        method,
+        headers: { 'content-type': 'application/pdf' },
+        body: Buffer.alloc(bytes, 0x20),
+      });
+    const big = 10 * 1024 * 1024 + 1;
+    for (const [method, path] of [
+      ['POST', '/api/owner/accesses/a1/letters?name=Brief'],
+      ['PUT', '/api/Owner/Accesses/a1/letters/l1/'],
+    ]) {
+      const passed = await upload(method, path, big);
+      assert.equal(passed.status, 200, path);
+      assert.equal((JSON.parse(passed.body.toString()) as { bodyBytes: number }).bodyBytes, big);
+      assert.equal((await upload(method, path, 12 * 1024 * 1024)).status, 413, path);
+    }
+    // Every other route keeps its bound.
+    assert.equal((await upload('POST', '/api/owner/accesses', 40 * 1024)).status, 413);
+    assert.equal(
+      (await upload('POST', '/api/owner/accesses/a1/letters/l1/x', 40 * 1024)).status,
+      413,
+    );
     assert.equal(front.upstream.pending(), 0);
   });
 

@@ -11,7 +11,12 @@ const cli = path.join(repoRoot, 'api', 'src', 'access', 'access.cli.ts');
 
 export async function accessCommand(stack: StackInfo, ...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(tsx, [cli, ...args], {
-    env: { ...process.env, ACCESS_DIR: stack.accessDir, SITE_URL: stack.baseUrl },
+    env: {
+      ...process.env,
+      ACCESS_DIR: stack.accessDir,
+      LETTERS_DIR: stack.lettersDir,
+      SITE_URL: stack.baseUrl,
+    },
   });
   return stdout;
 }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
+import type { Page } from '@playwright/test';
 
 const defaultDocumentsDir = path.resolve(__dirname, '..', '..', 'documents', 'samples');
 
@@ -25,6 +26,11 @@ export function manifestFiles(groups: ManifestGroup[]) {
   return groups.flatMap((group) =>
     group.files.map((file) => ({ ...file, section: group.section })),
   );
+}
+
+/** A file's row on the documents page, found by the name it is listed under. */
+export function fileRow(page: Page, name: string) {
+  return page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
 }
 
 function base64url(value: string | Buffer): string {

@@ -19,6 +19,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     mailDir: stack.mailDir,
     documentsDir: stack.documentsDir,
     accessDir: stack.accessDir,
+    lettersDir: stack.lettersDir,
     jwtSecret,
   };
   process.env[STACK_INFO_VARIABLE] = JSON.stringify(info);

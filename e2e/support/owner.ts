@@ -3,9 +3,10 @@
 // authenticator (the DevTools protocol's WebAuthn domain), and the QR code
 // read back from the page's pixels.
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { StackInfo } from './stack-info';
@@ -19,7 +20,12 @@ export const ownerOrigin = (stack: StackInfo) => stack.baseUrl.replace('127.0.0.
 
 export async function ownerCommand(stack: StackInfo, ...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(tsx, [cli, ...args], {
-    env: { ...process.env, ACCESS_DIR: stack.accessDir, SITE_URL: ownerOrigin(stack) },
+    env: {
+      ...process.env,
+      ACCESS_DIR: stack.accessDir,
+      LETTERS_DIR: stack.lettersDir,
+      SITE_URL: ownerOrigin(stack),
+    },
   });
   return stdout;
 }
@@ -58,3 +64,19 @@ export async function scanQrCode(code: Locator): Promise<string> {
   if (!found) throw new Error('no QR code could be read from the screenshot');
   return found.data;
 }
+
+/** A new passkey in this browser, registered through a fresh setup link; leaves the owner signed in. */
+export async function registerOwner(page: Page, stack: StackInfo): Promise<void> {
+  await addVirtualAuthenticator(page);
+  await page.goto(await setupLink(stack));
+  await page.getByRole('button', { name: 'Passkey für dieses Gerät einrichten' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Zugänge' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+}
+
+/** A company's name of its own: the tests share the stack's store. */
+export const company = () => `Messe AG ${randomUUID().slice(0, 8)}`;
+
+/** One access in the owner page's list, found by its company's name. */
+export const accessItem = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });

@@ -8,6 +8,8 @@ export interface StackInfo {
   documentsDir: string;
   /** The API's ACCESS_DIR, where the owner's access command writes. */
   accessDir: string;
+  /** The API's LETTERS_DIR, where a company's own PDFs lie. */
+  lettersDir: string;
   /** The API's signing secret, so a test can make a token that is validly signed but expired. */
   jwtSecret: string;
 }

@@ -15,8 +15,9 @@ const REFUSED = 'Dieser Zugangslink ist ungültig, abgelaufen oder wurde widerru
 const recipient = () => `Muster AG ${randomUUID().slice(0, 8)}`;
 
 async function expectDocumentsFor(page: Page, name: string) {
-  await expect(page.getByRole('heading', { level: 1, name: 'Willkommen!' })).toBeVisible();
-  await expect(page.getByText(`Zugang für ${name}`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Bewerbung für ${name}` }),
+  ).toBeVisible();
   await expect(
     page.getByRole('button', { name: 'Alle Dokumente herunterladen (ZIP)' }),
   ).toBeVisible();
@@ -87,7 +88,7 @@ test('a revoked link shows the German message and the gate; the open session end
   expect(await storedSession(open)).toEqual({ isAuthenticated: null, token: null });
 });
 
-test('the documents page with the access name has no axe violations', async ({
+test('the documents page greeting the company has no axe violations, the privacy text open too', async ({
   context,
   stack,
 }) => {
@@ -98,4 +99,9 @@ test('the documents page with the access name has no axe violations', async ({
   await expectDocumentsFor(page, name);
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
   await expectAccessibleValidHtml(page, '/protected through an access link');
+  await page.getByRole('main').getByRole('button', { name: 'Datenschutz' }).click();
+  await expect(page.getByRole('dialog', { name: 'Datenschutzerklärung' })).toContainText(
+    'eigens für eine Firma hochlade',
+  );
+  await expectAccessibleValidHtml(page, 'its privacy text');
 });

@@ -35,6 +35,7 @@ const test = base.extend<object, { privateStack: Stack }>({
         mailDir: privateStack.mailDir ?? '',
         documentsDir: privateStack.documentsDir,
         accessDir: privateStack.accessDir,
+        lettersDir: privateStack.lettersDir,
         jwtSecret: '',
       }),
     { scope: 'worker' },

@@ -3,11 +3,11 @@
 // page's language, and a token the API refuses leads back to the gate.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { unzip } from '@portfolio/stack';
 import { blobBehind, spyOnObjectUrls } from '../support/blob-spy';
 import {
   expiredToken,
+  fileRow,
   manifestFiles,
   readManifest,
   readManifestSync,
@@ -17,10 +17,6 @@ import { expect, openWithSession, storedSession, test } from '../support/fixture
 import { LANGUAGES } from '../support/languages';
 import { expectedAnswer } from '../support/page-guard';
 import { ZIP_FILE_NAME } from '../support/site';
-
-function fileRow(page: Page, name: string) {
-  return page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
-}
 
 for (const t of LANGUAGES) {
   test(`lists the groups of the manifest with their files (${t.code})`, async ({

@@ -1,17 +1,28 @@
 // The owner's page (/verwaltung) through nginx, signed in with a passkey
 // that Chromium's virtual authenticator holds: the setup link, a company's
 // link read back from its QR code and opened as the company would, its use
-// in the log, revoking, another device added and removed with a tap on the
+// in the log, revoking, a company's own letter and chosen sections from a
+// phone to the company, another device added and removed with a tap on the
 // passkey (and the owner's mails), logout, and who cannot get in. The tests
 // share the stack's owner store and its one open setup link, so they run one
 // after another, in this file only.
-import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { unzip, waitForMail } from '@portfolio/stack';
+import { fileRow, manifestFiles, readManifest } from '../support/documents';
 import { expect, requestToken, test } from '../support/fixtures';
 import { expectAccessibleValidHtml } from '../support/page-checks';
 import { expectedAnswer } from '../support/page-guard';
-import { waitForMail } from '@portfolio/stack';
-import { addVirtualAuthenticator, ownerOrigin, scanQrCode, setupLink } from '../support/owner';
+import {
+  accessItem,
+  addVirtualAuthenticator,
+  company,
+  ownerOrigin,
+  registerOwner,
+  scanQrCode,
+  setupLink,
+} from '../support/owner';
 import type { StackInfo } from '../support/stack-info';
 
 test.describe.configure({ mode: 'serial' });
@@ -21,10 +32,6 @@ const REFUSED_SETUP =
   'Dieser Einrichtungslink ist ungültig, abgelaufen oder schon benutzt. Neuen Link mit make owner-setup.';
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-
-const company = () => `Messe AG ${randomUUID().slice(0, 8)}`;
-const accessItem = (page: Page, name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
 
 /** The names of the passkeys the signed-in page lists. */
 async function passkeyLabels(page: Page): Promise<string[]> {
@@ -40,15 +47,6 @@ function mailTo(stack: StackInfo, subject: string, text = '') {
     stack.mailDir,
     (mail) => mail.subject === subject && (mail.text ?? '').includes(text),
   );
-}
-
-/** A new passkey in this browser, registered through a fresh setup link; leaves the owner signed in. */
-async function registerOwner(page: Page, stack: Parameters<typeof setupLink>[0]) {
-  await addVirtualAuthenticator(page);
-  await page.goto(await setupLink(stack));
-  await page.getByRole('button', { name: 'Passkey für dieses Gerät einrichten' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Zugänge' })).toBeVisible();
-  expect(new URL(page.url()).hash).toBe('');
 }
 
 test('the owner signs in with a passkey, makes a link, sees its use and revokes it', async ({
@@ -76,7 +74,9 @@ test('the owner signs in with a passkey, makes a link, sees its use and revokes 
   const companyContext = await browser.newContext();
   const companyPage = await companyContext.newPage();
   await companyPage.goto(scanned);
-  await expect(companyPage.getByText(`Zugang für ${name}`, { exact: true })).toBeVisible();
+  await expect(
+    companyPage.getByRole('heading', { level: 1, name: `Bewerbung für ${name}` }),
+  ).toBeVisible();
 
   await page.reload();
   await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
@@ -91,6 +91,108 @@ test('the owner signs in with a passkey, makes a link, sees its use and revokes 
   await dialog.getByRole('button', { name: 'Widerrufen' }).click();
   await expect(item.getByText('widerrufen')).toBeVisible();
 
+  await companyPage.reload();
+  await expect(
+    companyPage.getByRole('heading', { level: 1, name: 'Geschützter Bereich' }),
+  ).toBeVisible();
+  await companyContext.close();
+});
+
+test("from the phone: a company's link with its letter and two sections, as the company finds it", async ({
+  page,
+  stack,
+  browser,
+}) => {
+  await page.setViewportSize(PHONE);
+  await registerOwner(page, stack);
+  const messe = company();
+  await page.getByLabel('Firma').fill(messe);
+  const picker = page.getByRole('group', { name: 'Diese Firma sieht' });
+  for (const section of ['BWD IMS', 'Überbetriebliche Kurse'])
+    await picker.getByLabel(section).uncheck();
+  await page.getByRole('button', { name: 'Link erstellen' }).click();
+  const link = await page
+    .getByRole('article', { name: `Zugang für ${messe}` })
+    .getByRole('link')
+    .textContent();
+  const item = accessItem(page, messe);
+  await expect(item.getByText('Bereiche: Bewerbung, GIBB')).toBeVisible();
+  const letter = Buffer.from(`%PDF-1.7\n% Motivationsschreiben für ${messe}\n%%EOF\n`);
+  await item.getByRole('button', { name: 'PDF hinzufügen' }).click();
+  await item.getByLabel(`PDF für ${messe}`).setInputFiles({
+    name: 'Motivationsschreiben Messe.pdf',
+    mimeType: 'application/pdf',
+    buffer: letter,
+  });
+  await item.getByRole('button', { name: 'Hochladen' }).click();
+  await expect(item.getByText('„Motivationsschreiben Messe“ hochgeladen.')).toBeVisible();
+  await expect(item.getByText('Motivationsschreiben Messe (1 KB)')).toBeVisible();
+  await expectAccessibleValidHtml(page, 'a link with its letter and sections (375 px)');
+  const other = company();
+  await page.getByLabel('Firma').fill(other);
+  await page.getByRole('button', { name: 'Link erstellen' }).click();
+  const otherLink = await page
+    .getByRole('article', { name: `Zugang für ${other}` })
+    .getByRole('link')
+    .textContent();
+
+  // The company opens its link on a phone of its own.
+  const companyContext = await browser.newContext({ viewport: PHONE });
+  const companyPage = await companyContext.newPage();
+  await companyPage.goto(link!);
+  await expect(
+    companyPage.getByRole('heading', { level: 1, name: `Bewerbung für ${messe}` }),
+  ).toBeVisible();
+  await expect(companyPage.getByRole('heading', { level: 2 })).toHaveText([
+    `Für ${messe}`,
+    'Bewerbung',
+    'GIBB',
+  ]);
+  await expect(companyPage.getByText(/^Protokolliert werden das Öffnen/)).toBeVisible();
+  const downloaded = companyPage.waitForEvent('download');
+  await fileRow(companyPage, 'Motivationsschreiben Messe')
+    .getByRole('button', { name: 'Download' })
+    .click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toBe('Motivationsschreiben Messe.pdf');
+  expect(await readFile(await download.path())).toEqual(letter);
+  const zipped = companyPage.waitForEvent('download');
+  await companyPage.getByRole('button', { name: 'Alle Dokumente herunterladen (ZIP)' }).click();
+  const entries = await unzip(await readFile(await (await zipped).path()));
+  const chosen = manifestFiles(await readManifest(stack.documentsDir)).filter((file) =>
+    ['Bewerbung', 'GIBB'].includes(file.section),
+  );
+  expect([...entries.keys()]).toEqual([
+    'Motivationsschreiben Messe.pdf',
+    ...chosen.map((file) => `${file.section}/${file.filename}`),
+  ]);
+  expect(entries.get('Motivationsschreiben Messe.pdf')).toEqual(letter);
+  for (const file of chosen)
+    expect(entries.get(`${file.section}/${file.filename}`)).toEqual(
+      await readFile(path.join(stack.documentsDir, file.filename)),
+    );
+  await expectAccessibleValidHtml(companyPage, "/protected through a company's link (375 px)");
+
+  // Another company's link, on its own device: the shared sections, nothing of the first one's.
+  const otherContext = await browser.newContext({ viewport: PHONE });
+  const otherPage = await otherContext.newPage();
+  await otherPage.goto(otherLink!);
+  await expect(
+    otherPage.getByRole('heading', { level: 1, name: `Bewerbung für ${other}` }),
+  ).toBeVisible();
+  await expect(otherPage.getByRole('heading', { level: 2 })).toHaveText([
+    'Bewerbung',
+    'BWD IMS',
+    'GIBB',
+    'Überbetriebliche Kurse',
+  ]);
+  await expect(otherPage.getByText('Motivationsschreiben Messe')).toHaveCount(0);
+  await otherContext.close();
+
+  await item.getByRole('button', { name: 'Widerrufen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Widerrufen' }).click();
+  await expect(item.getByText('widerrufen')).toBeVisible();
+  await expect(item.getByText('Motivationsschreiben Messe')).toHaveCount(0);
   await companyPage.reload();
   await expect(
     companyPage.getByRole('heading', { level: 1, name: 'Geschützter Bereich' }),

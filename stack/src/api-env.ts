@@ -19,6 +19,8 @@ export interface ApiEnvInput {
   outboxDir: string | undefined;
   /** Where the API keeps documents.zip; nginx sends it from there. */
   zipCacheDir: string;
+  /** Where the API keeps the companies' own PDFs; nginx sends them from there. */
+  lettersDir: string;
   /** Access links and their log; undefined keeps ACCESS_DIR or the API's default (.local/). */
   accessDir: string | undefined;
 }
@@ -34,6 +36,7 @@ export async function apiEnvironment(input: ApiEnvInput): Promise<Record<string,
   // nginx sends the documents' bytes (X-Accel-Redirect), as in compose.
   values.DOCUMENTS_VIA_NGINX = 'true';
   values.ZIP_CACHE_DIR = input.zipCacheDir;
+  values.LETTERS_DIR = input.lettersDir;
   if (input.outboxDir && !config.MAIL_OUTBOX_DIR) values.MAIL_OUTBOX_DIR = input.outboxDir;
   if (input.accessDir && !config.ACCESS_DIR) values.ACCESS_DIR = input.accessDir;
   values.JWT_SECRET = config.JWT_SECRET ?? randomBytes(32).toString('base64url');

@@ -78,6 +78,8 @@ export interface Stack {
   documentsDir: string;
   /** The API's ACCESS_DIR: where `access.cli.ts` adds, lists and revokes access links. */
   accessDir: string;
+  /** The API's LETTERS_DIR, where a company's own PDFs lie and nginx sends them from. */
+  lettersDir: string;
   /** Stops the SMTP sink (mail sending fails until startSmtp()). */
   stopSmtp(): Promise<void>;
   /** Starts the SMTP sink again on the same port. */
@@ -160,11 +162,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ? undefined
         : (options.password ?? randomBytes(12).toString('base64url'));
 
-    const zipCacheDir = path.resolve(
-      repoRoot,
-      config.ZIP_CACHE_DIR ||
-        (options.useEnvFile ? '.local/zip-cache' : path.join(run.dir, 'zip-cache')),
-    );
+    // Folders the API writes and nginx sends from: make local's own, or the run's.
+    const sharedDir = (name: 'ZIP_CACHE_DIR' | 'LETTERS_DIR', folder: string) =>
+      path.resolve(
+        repoRoot,
+        config[name] || (options.useEnvFile ? `.local/${folder}` : path.join(run.dir, folder)),
+      );
+    const zipCacheDir = sharedDir('ZIP_CACHE_DIR', 'zip-cache');
+    const lettersDir = sharedDir('LETTERS_DIR', 'letters');
     const apiEnv = await apiEnvironment({
       config,
       apiPort,
@@ -176,6 +181,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       outboxDir: options.useEnvFile ? undefined : path.join(run.dir, 'mail-outbox'),
       accessDir: options.useEnvFile ? undefined : path.join(run.dir, 'access'),
       zipCacheDir,
+      lettersDir,
     });
     const documentsDir = path.resolve(repoRoot, apiEnv.DOCUMENTS_DIR || DEFAULT_DOCUMENTS_DIR);
     const api = startProcess(
@@ -200,6 +206,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       trustedProxies: config.TRUSTED_PROXIES,
       documentsRoot: documentsDir,
       zipCacheRoot: zipCacheDir,
+      lettersRoot: lettersDir,
       tls,
     });
     const args = [...nginxArgs(confFile), ...workerArgs];
@@ -219,6 +226,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       mailDir: smtpConfigured ? undefined : mailDir,
       documentsDir,
       accessDir: path.resolve(repoRoot, apiEnv.ACCESS_DIR || path.join('.local', 'access')),
+      lettersDir,
       stopSmtp: async () => sink?.stop(),
       startSmtp: async () => sink?.start(),
       stop,

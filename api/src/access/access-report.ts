@@ -3,8 +3,15 @@
 // aligned, for a terminal) and the owner's page (owner/) alike, so both show
 // the same.
 import { AccessLogEntry } from './access-log';
-import { Access, AccessState, AccessUsage, accessState } from './access-store';
-import { OUTCOME_TEXT, actionText, localDate, localTime } from './access-texts';
+import { Access, AccessState, AccessUsage, accessState } from './access-record';
+import {
+  OUTCOME_TEXT,
+  actionText,
+  letterText,
+  localDate,
+  localTime,
+  sectionsText,
+} from './access-texts';
 
 const STATE_TEXT = { active: 'gültig', expired: 'abgelaufen', revoked: 'widerrufen' };
 
@@ -93,6 +100,18 @@ export function accessTable(figures: AccessFigures[]): string {
       'Dateien',
     ],
     rows,
+  );
+}
+
+/** What each access was given: the sections it sees and its own PDFs. */
+export function choicesTable(accesses: Access[]): string {
+  return table(
+    ['Name', 'Bereiche', 'Eigene Dateien'],
+    accesses.map((access) => [
+      access.label,
+      sectionsText(access),
+      access.letters?.map(letterText).join(', ') || '–',
+    ]),
   );
 }
 

@@ -1,7 +1,9 @@
 // The accesses on disk, in ACCESS_DIR (compose: the volume access-data):
 //
-//   accesses.json     the accesses; written only by the owner: the commands
-//                     (access.cli.ts) and the owner's page (owner/)
+//   accesses.json     the accesses, the sections each sees and the names of its
+//                     own PDFs (whose bytes lie in LETTERS_DIR, letters/); written
+//                     only by the owner: the commands (access.cli.ts) and the
+//                     owner's page (owner/), both through access-changes.ts
 //   usage.json        first and last use per access; written only by the API
 //   access-log.jsonl  what was opened (access-log.ts); appended only by the API
 //
@@ -13,94 +15,37 @@
 // Two commands at once (two terminals, a script, the owner's page) take turns
 // through a lock file, so neither writes over the access the other one has
 // just added (common/json-store.ts).
-import { randomBytes } from 'node:crypto';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   isObject,
-  isTime,
   readJsonFile,
   storeDamaged,
   withFileLock,
   writeJsonFile,
 } from '../common/json-store';
 import { hashAccessCode, newAccessCode, normaliseAccessCode } from './access-code';
+import {
+  Access,
+  AccessInputError,
+  AccessUsage,
+  accessState,
+  checkLabel,
+  isAccess,
+  isUsage,
+  newStoreId,
+  sameLabel,
+} from './access-record';
 
-export interface Access {
-  id: string;
-  label: string;
-  codeHash: string;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt?: string;
-}
-
-export interface AccessUsage {
-  firstUsedAt: string;
-  lastUsedAt: string;
-  /** How often the link was opened (a code exchanged for a session). */
-  opened: number;
-}
-
-export type AccessState = 'active' | 'expired' | 'revoked';
-
-/** A name or a number of days the store refuses; the message is for the owner. */
-export class AccessInputError extends Error {}
-
-export const LABEL_MAX = 80;
-/** How long an access is valid unless the owner says otherwise. */
-export const DEFAULT_ACCESS_DAYS = 90;
 const DAY_MS = 86_400_000;
 const STORE = 'Access store';
 
-function isAccess(value: unknown): value is Access {
-  return (
-    isObject(value) &&
-    typeof value.id === 'string' &&
-    typeof value.label === 'string' &&
-    typeof value.codeHash === 'string' &&
-    isTime(value.createdAt) &&
-    isTime(value.expiresAt) &&
-    (value.revokedAt === undefined || isTime(value.revokedAt))
-  );
+/** The access without its letters: their files are the caller's to remove. */
+function withoutLetters(access: Access): Access {
+  const changed = { ...access };
+  delete changed.letters;
+  return changed;
 }
-
-function isUsage(value: unknown): value is AccessUsage {
-  return (
-    isObject(value) &&
-    isTime(value.firstUsedAt) &&
-    isTime(value.lastUsedAt) &&
-    Number.isSafeInteger(value.opened)
-  );
-}
-
-export function accessState(access: Access, now = Date.now()): AccessState {
-  if (access.revokedAt) return 'revoked';
-  return Date.parse(access.expiresAt) <= now ? 'expired' : 'active';
-}
-
-// Control and format characters: line breaks that split a mail header or a log line,
-// and the invisible ones (bidi overrides, zero-width) that make a name read as another.
-const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
-
-/**
- * A label the owner can tell apart and a mail subject can carry; the one check for the
- * owner's page and make access-*.
- */
-export function checkLabel(label: string): string {
-  const trimmed = label.trim();
-  if (!trimmed) throw new AccessInputError('Der Name fehlt, z. B. NAME="Muster AG".');
-  if (HIDDEN_CHARACTERS.test(trimmed))
-    throw new AccessInputError(
-      'Der Name enthält Steuer- oder unsichtbare Zeichen (z. B. Zeilenumbruch, Richtungswechsel).',
-    );
-  if (trimmed.length > LABEL_MAX)
-    throw new AccessInputError(`Der Name ist länger als ${LABEL_MAX} Zeichen.`);
-  return trimmed;
-}
-
-/** Two names for the same access: case does not count. */
-export const sameLabel = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
 export class AccessStore {
   readonly accessesFile: string;
@@ -143,11 +88,15 @@ export class AccessStore {
     await writeJsonFile(this.usageFile, usage);
   }
 
-  /** Creates an access valid for `days`; the code is returned once and stored only as a hash. */
+  /**
+   * Creates an access valid for `days` that sees `sections` (checked by the caller; none:
+   * every section); the code is returned once and stored only as a hash.
+   */
   async add(
     label: string,
     days: number,
     now = Date.now(),
+    sections?: string[],
   ): Promise<{ access: Access; code: string }> {
     const name = checkLabel(label);
     if (!Number.isSafeInteger(days) || days < 1 || days > 3650)
@@ -159,24 +108,28 @@ export class AccessStore {
         );
       const code = newAccessCode();
       const access: Access = {
-        id: randomBytes(9).toString('base64url'),
+        id: newStoreId(),
         label: name,
         codeHash: hashAccessCode(normaliseAccessCode(code) as string),
         createdAt: new Date(now).toISOString(),
         expiresAt: new Date(now + days * DAY_MS).toISOString(),
+        ...(sections && { sections }),
       };
       return { accesses: [...accesses, access], result: { access, code } };
     });
   }
 
-  /** Revokes the active accesses of that name; returns them (none: nothing changed). */
+  /**
+   * Revokes the active accesses of that name; returns them (none: nothing changed). Their
+   * letters go from the store in the same write; their files are the caller's to remove.
+   */
   async revoke(label: string, now = Date.now()): Promise<Access[]> {
     const name = checkLabel(label);
     return this.changeAccesses((accesses) => {
       const revoked: Access[] = [];
       const next = accesses.map((access) => {
         if (!sameLabel(access.label, name) || accessState(access, now) !== 'active') return access;
-        const changed = { ...access, revokedAt: new Date(now).toISOString() };
+        const changed = { ...withoutLetters(access), revokedAt: new Date(now).toISOString() };
         revoked.push(changed);
         return changed;
       });
@@ -185,14 +138,31 @@ export class AccessStore {
   }
 
   /**
-   * Ends the access with this id if it is still active; returns it as it is now, or
-   * undefined for an unknown id. An expired or revoked access stays as it was.
+   * Ends the access with this id if it is still active, or drops the letters an ended one
+   * still has; returns it as it is now, or undefined for an unknown id.
    */
   async revokeById(id: string, now = Date.now()): Promise<Access | undefined> {
-    return this.changeAccesses((accesses) => {
+    return this.update(id, (access) => {
+      if (accessState(access, now) === 'active')
+        return { ...withoutLetters(access), revokedAt: new Date(now).toISOString() };
+      return access.letters ? withoutLetters(access) : access;
+    });
+  }
+
+  /**
+   * Changes the access with this id while holding the lock (`change` may wait, e.g. to
+   * move a file into place, and may throw to change nothing); returns it as it is now, or
+   * undefined for an unknown id. Unchanged (the same object back), nothing is written.
+   */
+  async update(
+    id: string,
+    change: (access: Access) => Access | Promise<Access>,
+  ): Promise<Access | undefined> {
+    return this.changeAccesses(async (accesses) => {
       const access = accesses.find((candidate) => candidate.id === id);
-      if (!access || accessState(access, now) !== 'active') return { accesses, result: access };
-      const changed = { ...access, revokedAt: new Date(now).toISOString() };
+      if (!access) return { accesses, result: undefined };
+      const changed = await change(access);
+      if (changed === access) return { accesses, result: access };
       return {
         accesses: accesses.map((candidate) => (candidate === access ? changed : candidate)),
         result: changed,
@@ -200,13 +170,20 @@ export class AccessStore {
     });
   }
 
+  /** Runs `work` on the accesses while holding the lock, so no command changes them meanwhile. */
+  whileLocked<T>(work: (accesses: Access[]) => Promise<T>): Promise<T> {
+    return this.changeAccesses(async (accesses) => ({ accesses, result: await work(accesses) }));
+  }
+
   /** Reads, changes and writes accesses.json while holding the commands' lock. */
   private changeAccesses<T>(
-    change: (accesses: Access[]) => { accesses: Access[]; result: T },
+    change: (
+      accesses: Access[],
+    ) => { accesses: Access[]; result: T } | Promise<{ accesses: Access[]; result: T }>,
   ): Promise<T> {
     return withFileLock(this.accessesFile, async () => {
       const before = await this.readAccesses();
-      const { accesses, result } = change(before);
+      const { accesses, result } = await change(before);
       if (accesses !== before) await writeJsonFile(this.accessesFile, { version: 1, accesses });
       return result;
     });

@@ -1,6 +1,7 @@
 // German words for what the log records, shared by the owner's mails and the
 // command's tables, so both say the same.
 import { AccessAction, AccessLogEntry, AccessOutcome } from './access-log';
+import type { Access, AccessLetter } from './access-record';
 
 const ACTION_TEXT: Record<AccessAction, string> = {
   link: 'Zugangslink geöffnet',
@@ -42,3 +43,19 @@ export function localTime(iso: string): string {
 export function localDate(iso: string): string {
   return new Date(iso).toLocaleDateString('de-CH', { timeZone: 'Europe/Zurich' });
 }
+
+/** The sections an access sees, in words. */
+export function sectionsText(access: Pick<Access, 'sections'>): string {
+  if (!access.sections) return 'alle Bereiche';
+  return access.sections.join(', ') || 'keinen Bereich';
+}
+
+const kilobytes = (size: number) =>
+  `${Math.max(1, Math.round(size / 1024)).toLocaleString('de-CH')} KB`;
+
+/** A letter and its size: "Motivationsschreiben (120 KB)". */
+export const letterText = (letter: AccessLetter) => `${letter.label} (${kilobytes(letter.size)})`;
+
+/** What a command did with a letter: "Eigene Datei „Motivationsschreiben“ (120 KB) entfernt." */
+export const letterLine = (done: string, letter: AccessLetter) =>
+  `Eigene Datei „${letter.label}“ (${kilobytes(letter.size)}) ${done}.`;

@@ -1,7 +1,8 @@
 // What the API knows of the accesses: the store read at start (a damaged one
 // stops the start), read again whenever a command has replaced it, so a
-// revocation counts from the very next request; the use of each access; and
-// the access log with its retention. See docs/product.md#personal-access-links.
+// revocation counts from the very next request; the use of each access; the
+// access log with its retention; and, at start, whether each access's own
+// PDFs are there. See docs/product.md#personal-access-links.
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { AppConfig, appConfig } from '../config/app-config';
 import { hashAccessCode, normaliseAccessCode } from './access-code';
@@ -12,15 +13,20 @@ import {
   AccessOutcome,
   SHARED_LOGIN,
 } from './access-log';
+import { LetterFiles } from '../letters/letter-files';
 import { AccessNotifier } from './access-notifier';
-import { Access, AccessStore, AccessUsage, accessState } from './access-store';
+import { Access, AccessUsage, accessState } from './access-record';
+import { AccessStore } from './access-store';
 
 // Retention is applied at start and then once a day.
 const PRUNE_EVERY_MS = 86_400_000;
 
-/** The access a token was issued for; none for the shared login. */
+/**
+ * The access a token was issued for, as the store has it now (its sections and own PDFs);
+ * none for the shared login.
+ */
 export interface AccessHolder {
-  access?: { id: string; label: string };
+  access?: Pick<Access, 'id' | 'label' | 'sections' | 'letters'>;
 }
 
 @Injectable()
@@ -28,6 +34,7 @@ export class AccessService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Access');
   private readonly store: AccessStore;
   private readonly log: AccessLogFile;
+  private readonly letters: LetterFiles;
   private accesses: Access[] = [];
   private usage: Record<string, AccessUsage> = {};
   private fingerprint = '';
@@ -42,6 +49,7 @@ export class AccessService implements OnModuleInit, OnModuleDestroy {
   ) {
     this.store = new AccessStore(config.access.dir);
     this.log = new AccessLogFile(config.access.dir);
+    this.letters = new LetterFiles(config.access.lettersDir);
   }
 
   async onModuleInit(): Promise<void> {
@@ -49,6 +57,7 @@ export class AccessService implements OnModuleInit, OnModuleDestroy {
     this.accesses = await this.store.readAccesses();
     this.usage = await this.store.readUsage();
     await this.log.prepare();
+    await this.checkLetters();
     await this.prune();
     this.pruneTimer = setInterval(() => void this.serially(() => this.prune()), PRUNE_EVERY_MS);
     this.pruneTimer.unref();
@@ -142,6 +151,23 @@ export class AccessService implements OnModuleInit, OnModuleDestroy {
         this.logger.error(`${(error as Error).message}; keeping the accesses read before`);
       this.reloadFailed = true;
     }
+  }
+
+  // A missing or damaged PDF is said once per access and left out of its list (as a
+  // manifest's file missing on disk is); files no access names are removed.
+  private async checkLetters(): Promise<void> {
+    const { problems, removed } = await this.store.whileLocked((accesses) =>
+      this.letters.tidy(accesses),
+    );
+    for (const access of new Set(problems.map((found) => found.access))) {
+      const named = problems
+        .filter((found) => found.access === access)
+        .map(({ letter, problem }) => `${letter.label} (${problem})`);
+      this.logger.error(
+        `Own PDFs of access "${access.label}" not usable: ${named.join(', ')}; upload them again on the owner's page or restore them from a backup`,
+      );
+    }
+    if (removed > 0) this.logger.warn(`Own PDFs: removed ${removed} file(s) no access names`);
   }
 
   private async prune(): Promise<void> {

@@ -48,6 +48,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     const access =
       typeof payload.acc === 'string' ? await this.accesses.activeAccess(payload.acc) : undefined;
     if (!access) throw new UnauthorizedException();
-    return { username: payload.sub, access: { id: access.id, label: access.label } };
+    const { id, label, sections, letters } = access;
+    return { username: payload.sub, access: { id, label, sections, letters } };
   }
 }

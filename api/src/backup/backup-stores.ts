@@ -59,14 +59,16 @@ export function projectStores(project: string, config: BackupConfig, forRestore:
 }
 
 /**
- * What `make local` keeps: its access store and outbox where the API finds
- * them (ACCESS_DIR, MAIL_OUTBOX_DIR, or their defaults under .local/), the
- * mails its SMTP sink received (.local/mail, the inbox when no mail server
- * is set), and the project's .env and documents.
+ * What `make local` keeps: its access store, the companies' own PDFs and the
+ * outbox where the API finds them (ACCESS_DIR, LETTERS_DIR, MAIL_OUTBOX_DIR,
+ * or their defaults under .local/), the mails its SMTP sink received
+ * (.local/mail, the inbox when no mail server is set), and the project's
+ * .env and documents.
  */
 export function localStores(config: BackupConfig, forRestore: boolean) {
   return [
     { name: 'access', kind: 'folder', path: config.accessDir },
+    { name: 'letters', kind: 'folder', path: config.lettersDir },
     { name: 'outbox', kind: 'folder', path: config.outboxDir, leaveOut: LEFT_OUT.outbox },
     { name: 'mail', kind: 'folder', path: join(REPO_ROOT, '.local', 'mail') },
     ...projectStores(REPO_ROOT, config, forRestore),

@@ -24,12 +24,13 @@ function messageFor(error: BodyParserError): string {
 /**
  * Accepts JSON bodies only, up to 16 KiB, and answers refusals (wrong content
  * type 415, malformed 400, too large 413) in the API's error shape rather than
- * Express's HTML error page.
+ * Express's HTML error page. The bodies of `streamed` paths are left unread,
+ * for their route to read as they arrive (and bound itself).
  */
-export function jsonBodyMiddleware() {
+export function jsonBodyMiddleware(streamed?: RegExp) {
   const parse = json({ limit: JSON_BODY_LIMIT, strict: true });
   return (request: Request, response: Response, next: NextFunction): void => {
-    if (!METHODS_WITH_BODY.has(request.method)) return next();
+    if (!METHODS_WITH_BODY.has(request.method) || streamed?.test(request.path)) return next();
     if (!request.is('application/json')) {
       sendError(response, { statusCode: 415, message: 'Content-Type must be application/json' });
       return;

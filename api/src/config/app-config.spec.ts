@@ -187,6 +187,7 @@ describe('the backup settings', () => {
       rcloneConfig: join(homedir(), '.config', 'rclone', 'rclone.conf'),
       maxAgeMs: 2 * 24 * 3600 * 1000,
       accessDir: join(REPO_ROOT, '.local', 'access'),
+      lettersDir: join(REPO_ROOT, '.local', 'letters'),
       outboxDir: join(REPO_ROOT, '.local', 'mail-outbox'),
       documentsDir: undefined,
     });

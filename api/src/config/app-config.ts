@@ -19,6 +19,7 @@ import {
   DEFAULT_ACCESS_DIR,
   DEFAULT_BACKUP_DIR,
   DEFAULT_DOCUMENTS_DIR,
+  DEFAULT_LETTERS_DIR,
   DEFAULT_MAIL_OUTBOX_DIR,
   DEFAULT_MAIL_SPOOL_DIR,
   DEFAULT_ZIP_CACHE_DIR,
@@ -100,6 +101,7 @@ const SETTINGS = {
   LOGIN_ACCOUNT_WINDOW: duration(10 * MINUTE),
   MAIL_RATE_LIMIT: integer(5, 1, 1_000_000),
   ACCESS_DIR: directory(DEFAULT_ACCESS_DIR),
+  LETTERS_DIR: directory(DEFAULT_LETTERS_DIR),
   ACCESS_LOG_RETENTION: duration(180 * DAY),
   ACCESS_MAIL: flag(true),
   ACCESS_MAIL_INTERVAL: duration(HOUR),
@@ -261,6 +263,7 @@ export function parseAppConfig(env: Env) {
     },
     access: {
       dir: reader.read('ACCESS_DIR'),
+      lettersDir: reader.read('LETTERS_DIR'),
       logRetentionMs: reader.read('ACCESS_LOG_RETENTION'),
       mail: reader.read('ACCESS_MAIL'),
       mailIntervalMs: reader.read('ACCESS_MAIL_INTERVAL'),
@@ -293,6 +296,7 @@ function readBackup(reader: Reader) {
     maxAgeMs: reader.read('BACKUP_MAX_AGE'),
     // Where make local keeps its stores, and the documents as written in .env.
     accessDir: reader.read('ACCESS_DIR'),
+    lettersDir: reader.read('LETTERS_DIR'),
     outboxDir: reader.read('MAIL_OUTBOX_DIR'),
     documentsDir: reader.isSet('DOCUMENTS_DIR') ? reader.raw('DOCUMENTS_DIR') : undefined,
   };

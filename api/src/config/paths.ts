@@ -14,5 +14,8 @@ export const DEFAULT_MAIL_OUTBOX_DIR = join(REPO_ROOT, '.local', 'mail-outbox');
 export const DEFAULT_ZIP_CACHE_DIR = join(REPO_ROOT, '.local', 'zip-cache');
 // Personal access links, their use and the access log (docs/product.md#personal-access-links).
 export const DEFAULT_ACCESS_DIR = join(REPO_ROOT, '.local', 'access');
+// A company's own PDFs (docs/architecture.md#a-companys-own-documents): apart from the access
+// store, so nginx can read them without seeing its code hashes and passkeys.
+export const DEFAULT_LETTERS_DIR = join(REPO_ROOT, '.local', 'letters');
 // The backup archives (docs/backup.md); git and Docker ignore the folder.
 export const DEFAULT_BACKUP_DIR = join(REPO_ROOT, 'backups');

@@ -10,6 +10,7 @@ function document(dir: string, section: string, filename: string, text: string):
   writeFileSync(path, text);
   return {
     section,
+    entry: `${section}/${filename}`,
     name: filename,
     filename,
     path,

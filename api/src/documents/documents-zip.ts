@@ -24,7 +24,7 @@ function childError(answer: Extract<ZipAnswer, { done: false }>): NodeJS.ErrnoEx
  */
 export function writeDocumentsZip(files: AvailableFile[], target: string): Promise<void> {
   const job: ZipJob = {
-    entries: files.map((file) => ({ source: file.path, name: `${file.section}/${file.filename}` })),
+    entries: files.map((file) => ({ source: file.path, name: file.entry })),
     target,
   };
   return new Promise((resolve, reject) => {

@@ -11,6 +11,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { createReadStream, type ReadStream } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { AccessAction } from '../access/access-log';
 import { AccessHolder, AccessService } from '../access/access.service';
 import { clip } from '../common/refusal-log';
@@ -23,11 +24,14 @@ import { ListedGroup } from './documents.types';
 // The documents are confidential: never kept by a browser or proxy cache.
 const NO_STORE = 'no-store';
 // nginx's internal locations (nginx/templates/site.conf) over the documents
-// folder and the ZIP cache: only an answer of this API can reach them.
+// folder, the companies' own PDFs and the ZIP cache: only an answer of this
+// API can reach them.
 const ACCEL_DOCUMENTS = '/_protected/documents/';
+const ACCEL_LETTERS = '/_protected/letters/';
 const ACCEL_ZIP = '/_protected/zip/';
 
 const holderOf = (request: Request) => (request.user ?? {}) as AccessHolder;
+const actionOf = (intent: unknown): AccessAction => (intent === 'open' ? 'open' : 'download');
 
 /**
  * The API decides who may read what; behind the project's nginx
@@ -45,7 +49,7 @@ export class DocumentsController {
   @Get('documents')
   @Header('Cache-Control', NO_STORE)
   async list(@Req() request: Request): Promise<ListedGroup[]> {
-    const groups = await this.documents.list();
+    const groups = await this.documents.list(holderOf(request));
     await this.accesses.record(holderOf(request), 'list', undefined, 'completed');
     return groups;
   }
@@ -58,30 +62,36 @@ export class DocumentsController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile | undefined> {
-    const action: AccessAction = intent === 'open' ? 'open' : 'download';
-    const file = clip(filename);
-    const { handle, size } = await this.documents
-      .openFile(filename, request.ip)
-      .catch(async (error: unknown) => {
-        await this.accesses.record(holderOf(request), action, file, 'failed');
-        throw error;
-      });
+    const action = actionOf(intent);
+    const opened = await this.opening(request, action, clip(filename), () =>
+      this.documents.openFile(filename, holderOf(request), request.ip),
+    );
+    const target = { action, file: clip(filename), size: opened.size };
+    const accel = `${ACCEL_DOCUMENTS}${encodeURIComponent(filename)}`;
     this.setFileHeaders(response, filename, contentTypeFor(filename));
-    if (this.config.documents.viaNginx) {
-      await handle.close();
-      // An empty answer: nginx replaces it with the file.
-      response.set('X-Accel-Redirect', `${ACCEL_DOCUMENTS}${encodeURIComponent(filename)}`);
-      await this.accesses.record(holderOf(request), action, file, 'authorised');
-      return undefined;
-    }
-    const source = handle.createReadStream();
-    this.recordWhenSent(request, response, { action, file, size }, source);
-    return new StreamableFile(source, { length: size });
+    return this.send(request, response, opened.handle, target, accel);
+  }
+
+  // An access's own PDF, by the id its list gave: the same buttons, the same log.
+  @Get('letters/:id')
+  async letter(
+    @Param('id') id: string,
+    @Query('intent') intent: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile | undefined> {
+    const action = actionOf(intent);
+    const opened = await this.opening(request, action, clip(id), () =>
+      this.documents.openLetter(id, holderOf(request), request.ip),
+    );
+    const target = { action, file: opened.filename, size: opened.size };
+    this.setFileHeaders(response, opened.filename, 'application/pdf');
+    return this.send(request, response, opened.handle, target, `${ACCEL_LETTERS}${opened.stored}`);
   }
 
   @Get('download-all')
   async downloadAll(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const zip = await this.documents.zipArchive().catch(async (error: unknown) => {
+    const zip = await this.documents.zipArchive(holderOf(request)).catch(async (error: unknown) => {
       await this.accesses.record(holderOf(request), 'zip', ZIP_FILENAME, 'failed');
       throw error;
     });
@@ -100,6 +110,39 @@ export class DocumentsController {
       source,
     );
     source.pipe(response);
+  }
+
+  /** Opens what a visitor asked for; a refusal is logged as failed before it is answered. */
+  private async opening<T>(
+    request: Request,
+    action: AccessAction,
+    file: string,
+    open: () => Promise<T>,
+  ): Promise<T> {
+    return open().catch(async (error: unknown) => {
+      await this.accesses.record(holderOf(request), action, file, 'failed');
+      throw error;
+    });
+  }
+
+  /** The opened file, sent by nginx (an empty answer naming it) or streamed by the API. */
+  private async send(
+    request: Request,
+    response: Response,
+    handle: FileHandle,
+    target: { action: AccessAction; file: string; size: number },
+    accel: string,
+  ): Promise<StreamableFile | undefined> {
+    if (this.config.documents.viaNginx) {
+      await handle.close();
+      // An empty answer: nginx replaces it with the file.
+      response.set('X-Accel-Redirect', accel);
+      await this.accesses.record(holderOf(request), target.action, target.file, 'authorised');
+      return undefined;
+    }
+    const source = handle.createReadStream();
+    this.recordWhenSent(request, response, target, source);
+    return new StreamableFile(source, { length: target.size });
   }
 
   // When the API sends the bytes itself it knows whether they all went out. A client may close

@@ -1,8 +1,11 @@
 import { FileHandle, open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import type { AccessHolder } from '../access/access.service';
 import { RefusalLog, clip } from '../common/refusal-log';
 import { AppConfig, appConfig } from '../config/app-config';
+import { LetterFiles } from '../letters/letter-files';
+import { letterFilename } from '../letters/letter-rules';
 import { DocumentGroup, loadManifest } from './manifest';
 import { AvailableFile, CachedZip, ListedGroup } from './documents.types';
 import { ZipCache } from './zip-cache';
@@ -12,7 +15,13 @@ export interface OpenedFile {
   size: number;
 }
 
-/** Serves exactly the files named in the manifest, read once at start. */
+type Candidate = Omit<AvailableFile, 'size' | 'mtimeNs' | 'ctimeNs' | 'ino'>;
+
+/**
+ * Serves exactly the files a visitor may get: the shared login every file the manifest
+ * (read once at start) names; an access link the sections its access sees and its own PDFs
+ * (docs/product.md#personal-access-links). Any other file is the 404 of a missing one.
+ */
 @Injectable()
 export class DocumentsService implements OnModuleInit {
   private readonly logger = new Logger('Documents');
@@ -21,9 +30,11 @@ export class DocumentsService implements OnModuleInit {
   private sectionOf = new Map<string, string>();
 
   private readonly zipCache: ZipCache;
+  private readonly letters: LetterFiles;
 
   constructor(@Inject(appConfig.KEY) private readonly config: AppConfig) {
     this.zipCache = new ZipCache(config.documents.zipCacheDir, this.logger);
+    this.letters = new LetterFiles(config.access.lettersDir);
   }
 
   async onModuleInit(): Promise<void> {
@@ -34,15 +45,9 @@ export class DocumentsService implements OnModuleInit {
     await this.zipCache.removeUnfinished();
   }
 
-  /** The manifest's files that exist on disk, in manifest order; missing ones are logged. */
-  async availableFiles(): Promise<AvailableFile[]> {
-    const entries = this.groups.flatMap((group) =>
-      group.files.map((file) => ({
-        ...file,
-        section: group.section,
-        path: this.pathOf(file.filename),
-      })),
-    );
+  /** The holder's files that exist on disk: its own PDFs, then the manifest's in order. */
+  async availableFiles(holder: AccessHolder): Promise<AvailableFile[]> {
+    const entries = [...this.ownCandidates(holder), ...this.sharedCandidates(holder)];
     const stats = await Promise.all(
       entries.map((entry) => stat(entry.path, { bigint: true }).catch(() => undefined)),
     );
@@ -52,52 +57,117 @@ export class DocumentsService implements OnModuleInit {
         const { size, mtimeNs, ctimeNs, ino } = fileStat;
         return [{ ...entry, size: Number(size), mtimeNs, ctimeNs, ino }];
       }
-      this.logger.warn(`Listed in the manifest but missing on disk: ${entry.filename}`);
+      this.logger.warn(
+        entry.letterId
+          ? `Own PDF of access "${entry.section}" missing on disk: ${entry.name}`
+          : `Listed in the manifest but missing on disk: ${entry.filename}`,
+      );
       return [];
     });
   }
 
-  /** Groups with their available files; a group left without files is left out. */
-  async list(): Promise<ListedGroup[]> {
-    const available = await this.availableFiles();
-    return this.groups
-      .map((group) => ({
-        section: group.section,
-        files: available
-          .filter((file) => file.section === group.section)
-          .map(({ name, filename, size }) => ({ name, filename, size })),
-      }))
-      .filter((group) => group.files.length > 0);
+  /** The holder's own PDFs first, then the groups it sees; a group left without files is left out. */
+  async list(holder: AccessHolder): Promise<ListedGroup[]> {
+    const available = await this.availableFiles(holder);
+    const own = available.filter((file) => file.letterId);
+    const groups: ListedGroup[] = this.groups.map((group) => ({
+      section: group.section,
+      files: available
+        .filter((file) => !file.letterId && file.section === group.section)
+        .map(({ name, filename, size }) => ({ name, filename, size })),
+    }));
+    if (holder.access && own.length > 0)
+      groups.unshift({
+        section: holder.access.label,
+        own: true,
+        files: own.map(({ name, filename, size, letterId }) => ({
+          name,
+          filename,
+          size,
+          id: letterId,
+        })),
+      });
+    return groups.filter((group) => group.files.length > 0);
   }
 
-  /** Opens a manifest file for streaming; anything else is a 404 and logged. */
-  async openFile(filename: string, clientIp: string | undefined): Promise<OpenedFile> {
-    if (!this.sectionOf.has(filename)) {
+  /** Opens a file of the manifest the holder sees; anything else is a 404 and logged. */
+  async openFile(filename: string, holder: AccessHolder, clientIp?: string): Promise<OpenedFile> {
+    const section = this.sectionOf.get(filename);
+    if (section === undefined)
       this.refuse(`${JSON.stringify(filename)} is not in the manifest`, clientIp);
-    }
+    if (!sees(holder, section))
+      this.refuse(`${JSON.stringify(filename)} is in a section the access does not see`, clientIp);
+    return this.openPath(join(this.config.documents.dir, filename), filename, clientIp);
+  }
+
+  /** Opens one of the holder's own PDFs by its id; any other id is a 404 and logged. */
+  async openLetter(id: string, holder: AccessHolder, clientIp?: string) {
+    const access = holder.access;
+    const letter = access?.letters?.find((candidate) => candidate.id === id);
+    if (!access || !letter)
+      this.refuse(`${JSON.stringify(id)} is no own PDF of the holder`, clientIp);
+    const path = this.letters.pathOf(access.id, letter.id);
+    const opened = await this.openPath(path, letter.id, clientIp);
+    return {
+      ...opened,
+      filename: letterFilename(letter.label),
+      stored: `${access.id}/${letter.id}.pdf`,
+    };
+  }
+
+  /** documents.zip of the holder's files available now, from the cache or built. */
+  async zipArchive(holder: AccessHolder): Promise<CachedZip> {
+    return this.zipCache.archiveOf(await this.availableFiles(holder));
+  }
+
+  private ownCandidates({ access }: AccessHolder): Candidate[] {
+    if (!access) return [];
+    return (access.letters ?? []).map((letter) => {
+      const filename = letterFilename(letter.label);
+      return {
+        name: letter.label,
+        filename,
+        section: access.label,
+        entry: filename,
+        letterId: letter.id,
+        path: this.letters.pathOf(access.id, letter.id),
+      };
+    });
+  }
+
+  private sharedCandidates(holder: AccessHolder): Candidate[] {
+    return this.groups
+      .filter((group) => sees(holder, group.section))
+      .flatMap((group) =>
+        group.files.map((file) => ({
+          ...file,
+          section: group.section,
+          entry: `${group.section}/${file.filename}`,
+          path: join(this.config.documents.dir, file.filename),
+        })),
+      );
+  }
+
+  private async openPath(path: string, name: string, clientIp?: string): Promise<OpenedFile> {
     let handle: FileHandle | undefined;
     try {
-      handle = await open(this.pathOf(filename), 'r');
+      handle = await open(path, 'r');
       const fileStat = await handle.stat();
       if (fileStat.isFile()) return { handle, size: fileStat.size };
     } catch {
       // Reported below like a file that is not a regular file.
     }
     await handle?.close();
-    this.refuse(`${JSON.stringify(filename)} is missing on disk`, clientIp);
-  }
-
-  /** documents.zip of the files available now, from the cache or built. */
-  async zipArchive(): Promise<CachedZip> {
-    return this.zipCache.archiveOf(await this.availableFiles());
+    this.refuse(`${JSON.stringify(name)} is missing on disk`, clientIp);
   }
 
   private refuse(reason: string, clientIp: string | undefined): never {
     this.refusals.warn(`Download refused for ${clientIp}: ${clip(reason)}`);
     throw new NotFoundException('Document not found');
   }
+}
 
-  private pathOf(filename: string): string {
-    return join(this.config.documents.dir, filename);
-  }
+/** Whether the holder sees a section of the manifest: the shared login every one. */
+function sees({ access }: AccessHolder, section: string): boolean {
+  return !access?.sections || access.sections.includes(section);
 }

@@ -3,12 +3,16 @@
 import { DocumentFile } from './manifest';
 
 /**
- * A manifest file found on disk. Besides size and modification time, which a
- * copy can keep (cp -p, rsync -t, utimes), the inode and the change time,
- * which nothing but the kernel sets, tell one version of the file from another.
+ * A file a visitor may get, found on disk: one of the manifest's, or a PDF of the visitor's
+ * own access (`letterId`). Besides size and modification time, which a copy can keep (cp -p,
+ * rsync -t, utimes), the inode and the change time, which nothing but the kernel sets, tell
+ * one version of the file from another.
  */
 export interface AvailableFile extends DocumentFile {
   section: string;
+  /** Its name in documents.zip: in its section's folder, or at the top for an own PDF. */
+  entry: string;
+  letterId?: string;
   path: string;
   size: number;
   mtimeNs: bigint;
@@ -18,8 +22,11 @@ export interface AvailableFile extends DocumentFile {
 
 /** What GET /api/documents answers for one group. */
 export interface ListedGroup {
+  /** The manifest's section, or for the access's own PDFs its name. */
   section: string;
-  files: Array<DocumentFile & { size: number }>;
+  /** The access's own PDFs: listed first, downloaded by `id`. */
+  own?: true;
+  files: Array<DocumentFile & { size: number; id?: string }>;
 }
 
 export interface CachedZip {

@@ -10,6 +10,7 @@ const file = (path: string, filename: string, ino = 1n): AvailableFile => ({
   name: filename,
   filename,
   section: 'Bewerbung',
+  entry: `Bewerbung/${filename}`,
   path,
   size: 3,
   mtimeNs: 1n,

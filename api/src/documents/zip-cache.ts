@@ -1,7 +1,8 @@
 // documents.zip, built once per state of the documents and kept on disk so
 // nginx can send it (Content-Length, ranges) without Node in the way. The
-// name holds a fingerprint of the manifest and of every file's size, times
-// and inode: a changed document means a new archive. It is written
+// name holds a fingerprint of every file's name in the archive, place, size,
+// times and inode: a changed document means a new archive, and each set of
+// files (a company's sections and own PDFs) one of its own. It is written
 // to a temporary name and renamed when complete, and its end is checked
 // before each answer, so no visitor ever gets half an archive; visitors asking
 // at once wait for one build.
@@ -101,7 +102,7 @@ export class ZipCache {
 
 function fingerprint(files: AvailableFile[]): string {
   const hash = createHash('sha256');
-  for (const { section, filename, size, mtimeNs, ctimeNs, ino } of files)
-    hash.update(JSON.stringify([section, filename, size, `${mtimeNs}`, `${ctimeNs}`, `${ino}`]));
+  for (const { entry, path, size, mtimeNs, ctimeNs, ino } of files)
+    hash.update(JSON.stringify([entry, path, size, `${mtimeNs}`, `${ctimeNs}`, `${ino}`]));
   return hash.digest('hex').slice(0, 24);
 }

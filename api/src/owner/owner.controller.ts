@@ -1,13 +1,43 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+} from '@nestjs/common';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import type { Request } from 'express';
+import type { LetterUpload } from '../access/access-changes';
 import { AccessLogEntry } from '../access/access-log';
 import { OwnerChangesService } from './owner-changes.service';
 import { OwnerOnly, SignedIn } from './owner.guard';
-import { ConfirmationOptionsDto, ConfirmedDto, NewAccessDto } from './owner.dto';
-import { AccessView, NewAccess, OwnerAccessesService } from './owner-accesses.service';
+import { ConfirmationOptionsDto, ConfirmedDto, NewAccessDto, SectionsDto } from './owner.dto';
+import { AccessView, LetterView, NewAccess, OwnerAccessesService } from './owner-accesses.service';
 import { OwnerClaims, OwnerTokens } from './owner-token';
 import { PasskeyService, PasskeyView } from './passkey.service';
 import { From, RequestFrom } from './request-from';
+
+/**
+ * The routes (below the API's prefix) whose body is a PDF, left unread by the JSON parser
+ * (app.setup.ts) for the access changes to stream to disk: a company's own PDF, added or
+ * replaced.
+ */
+export const LETTER_UPLOADS = /^\/owner\/accesses\/[^/]+\/letters(?:\/[^/]+)?\/?$/i;
+
+/** The upload in a request: its body, its length if said, the owner's name for it (?name=). */
+function uploadOf(request: Request, name: unknown): LetterUpload {
+  const length = Number(request.headers['content-length']);
+  return {
+    label: typeof name === 'string' ? name : '',
+    source: request,
+    declaredBytes: Number.isSafeInteger(length) && length > 0 ? length : undefined,
+  };
+}
 
 /** The owner's page once signed in: the passkeys, further devices, the access links. */
 @Controller('owner')
@@ -67,9 +97,45 @@ export class OwnerController {
     return this.accesses.list();
   }
 
+  @Get('sections')
+  sections(): Promise<string[]> {
+    return this.accesses.sections();
+  }
+
   @Post('accesses')
   addAccess(@Body() body: NewAccessDto): Promise<NewAccess> {
-    return this.accesses.add(body.name ?? '', body.days);
+    return this.accesses.add(body.name ?? '', body.days, body.sections);
+  }
+
+  @Put('accesses/:id/sections')
+  @HttpCode(204)
+  setSections(@Param('id') id: string, @Body() body: SectionsDto): Promise<void> {
+    return this.accesses.setSections(id, body.sections);
+  }
+
+  @Post('accesses/:id/letters')
+  addLetter(
+    @Param('id') id: string,
+    @Query('name') name: unknown,
+    @Req() request: Request,
+  ): Promise<LetterView> {
+    return this.accesses.addLetter(id, uploadOf(request, name));
+  }
+
+  @Put('accesses/:id/letters/:letterId')
+  replaceLetter(
+    @Param('id') id: string,
+    @Param('letterId') letterId: string,
+    @Query('name') name: unknown,
+    @Req() request: Request,
+  ): Promise<LetterView> {
+    return this.accesses.replaceLetter(id, letterId, uploadOf(request, name));
+  }
+
+  @Delete('accesses/:id/letters/:letterId')
+  @HttpCode(204)
+  removeLetter(@Param('id') id: string, @Param('letterId') letterId: string): Promise<void> {
+    return this.accesses.removeLetter(id, letterId);
   }
 
   @Get('accesses/:id/log')

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { IsIn, IsNumber, IsObject, IsOptional, IsString } from 'class-validator';
+import { IsArray, IsIn, IsNumber, IsObject, IsOptional, IsString } from 'class-validator';
 import { OWNER_CHANGES, type OwnerChange } from './owner-changes.service';
 
 // A missing or empty setup token is a refused link (401), as an empty password is a failed
@@ -21,9 +21,18 @@ export class SignInDto {
   response!: AuthenticationResponseJSON;
 }
 
+// The sections a link sees, checked against the manifest by the access changes (the
+// messages of make access-sections); none given: every section.
+export class SectionsDto {
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  sections?: string[];
+}
+
 // The name and the number of days are checked by the access store, with the messages
 // make access-add shows.
-export class NewAccessDto {
+export class NewAccessDto extends SectionsDto {
   @IsOptional()
   @IsString()
   name?: string;

@@ -21,6 +21,9 @@ export interface Registered {
   ownerToken: string;
 }
 
+/** The companies' own PDFs of the access store in `dir`, in a folder of its own inside. */
+export const lettersOf = (dir: string) => join(dir, 'letters');
+
 /** Runs an owner's command on `dir` the way make does, and returns what it printed. */
 export async function ownerCommand(
   dir: string,
@@ -28,7 +31,8 @@ export async function ownerCommand(
   ...args: string[]
 ): Promise<string> {
   const lines: string[] = [];
-  await run(args, { ACCESS_DIR: dir, SITE_URL: SITE }, (text) => lines.push(text));
+  const env = { ACCESS_DIR: dir, LETTERS_DIR: lettersOf(dir), SITE_URL: SITE };
+  await run(args, env, (text) => lines.push(text));
   return lines.join('\n');
 }
 
@@ -36,6 +40,7 @@ export async function startOwnerPage(dir: string, env: TestEnv = {}) {
   const spoolDir = join(scratchDir('api-owner-mail-'), 'spool');
   const testApp: TestApp = await startTestApp({
     ACCESS_DIR: dir,
+    LETTERS_DIR: lettersOf(dir),
     SITE_URL: SITE,
     MAIL_SPOOL_DIR: spoolDir,
     ...env,
@@ -44,10 +49,22 @@ export async function startOwnerPage(dir: string, env: TestEnv = {}) {
   // As the page sends them: JSON, {} when there is nothing to say.
   const post = (path: string, body: object = {}) => testApp.http().post(path).send(body);
   const as = (token: string) => ({
+    authorization: `Bearer ${token}`,
     get: (path: string) => testApp.http().get(path).set('Authorization', `Bearer ${token}`),
     post: (path: string, body: object = {}) =>
       testApp.http().post(path).set('Authorization', `Bearer ${token}`).send(body),
+    put: (path: string, body: object = {}) =>
+      testApp.http().put(path).set('Authorization', `Bearer ${token}`).send(body),
     delete: (path: string) => testApp.http().delete(path).set('Authorization', `Bearer ${token}`),
+    /** A PDF as the page sends it: the file as the body, its name in the query. */
+    upload: (path: string, bytes: Buffer, name: string, method: 'post' | 'put' = 'post') => {
+      const call = method === 'put' ? testApp.http().put(path) : testApp.http().post(path);
+      return call
+        .query({ name })
+        .set('Authorization', `Bearer ${token}`)
+        .set('Content-Type', 'application/pdf')
+        .send(bytes);
+    },
   });
 
   const command = (run: typeof runOwnerCommand, ...args: string[]) =>

@@ -51,6 +51,7 @@ export async function applyTestEnv(env: TestEnv = {}): Promise<void> {
     MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? scratchDir('portfolio-outbox-'),
     ZIP_CACHE_DIR: env.ZIP_CACHE_DIR ?? scratchDir('portfolio-zip-cache-'),
     ACCESS_DIR: env.ACCESS_DIR ?? scratchDir('portfolio-access-'),
+    LETTERS_DIR: env.LETTERS_DIR ?? scratchDir('portfolio-letters-'),
     AUTH_USERNAME: TEST_USERNAME,
     AUTH_PASSWORD_HASH: await testPasswordHash,
     JWT_SECRET: TEST_JWT_SECRET,

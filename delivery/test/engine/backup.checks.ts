@@ -1,7 +1,7 @@
 // `make backup`, `make backup-check` and `make restore` on the engine, as an
 // owner who loses the Pi and every disk in the house uses them: every store
-// filled (access links with their log, a mail in Mailpit, a message waiting
-// in the outbox for a stopped Mailpit), a key from `make backup-key`, and a
+// filled (access links with their log and a company's own PDF, a mail in
+// Mailpit, a message waiting in the outbox for a stopped Mailpit), a key from `make backup-key`, and a
 // WebDAV remote (rclone's own server, in a container on the project's
 // network) as the off-site copy. A backup taken while visitors keep loading
 // `/` goes there encrypted and verified; the weekly drill passes, and finds
@@ -32,6 +32,7 @@ import { pinnedImages } from './stand-ins';
 import { run } from './command-run';
 import { dockerCli } from './docker-engine';
 import { backupCli, runTool } from '../helpers/owner-tools';
+import { companyPdf, letterOnHost } from './company-pdf';
 
 interface Stores {
   accessList: string;
@@ -127,6 +128,8 @@ export function backupChecks(current: () => EngineSession) {
     /** An archive the site did not make, encrypted to its public key. */
     let strangers: string;
     const waiting = 'Wartet in der Sicherung.';
+    const letter = letterOnHost('Motivationsschreiben für die Gesichert AG');
+    let code: string;
 
     before(async () => {
       session = current();
@@ -147,10 +150,10 @@ export function backupChecks(current: () => EngineSession) {
       );
       session.project.retranslate();
       remote = new WebdavRemote(session, scratch);
-      const code = /Code:\s+(\S+)/.exec(session.make('access-add', { NAME: 'Gesichert AG' }))?.[1];
-      const opened = await session.post('/api/auth/access', { code });
-      const token = (JSON.parse(opened.body.toString()) as { token: string }).token;
-      await session.get('/api/documents', token);
+      const added = session.make('access-add', { NAME: 'Gesichert AG', FILE: letter.file });
+      code = /Code:\s+(\S+)/.exec(added)?.[1] ?? '';
+      // Opened once, its list and its own PDF seen: the log has them.
+      assert.deepEqual((await companyPdf(session, code)).bytes, letter.bytes);
       before1 = await stores(session);
       // Mailpit stopped: the message waits in the outbox when the backup is taken.
       await session.queueWhileMailpitStopped(waiting);
@@ -191,7 +194,17 @@ export function backupChecks(current: () => EngineSession) {
       assert.ok(entries.includes('manifest.json'), entries.join(' '));
       const bytes = readFileSync(copy);
       assert.match(bytes.subarray(0, 40).toString(), /^age-encryption\.org\/v1\n/);
-      for (const secret of ['manifest.json', 'Gesichert AG', 'BACKUP_AGE_RECIPIENTS', waiting])
+      assert.ok(
+        entries.some((entry) => /^stores\/letters\/[\w-]{12}\/[\w-]{12}\.pdf$/.test(entry)),
+        'the own PDF is in the archive',
+      );
+      for (const secret of [
+        'manifest.json',
+        'Gesichert AG',
+        'BACKUP_AGE_RECIPIENTS',
+        waiting,
+        'Motivationsschreiben',
+      ])
         assert.equal(bytes.includes(secret), false, `the copy shows "${secret}"`);
     });
 
@@ -339,6 +352,8 @@ export function backupChecks(current: () => EngineSession) {
       assert.equal(after.accessLog, before1.accessLog);
       for (const id of before1.mailIds)
         assert.ok(after.mailIds.includes(id), `message ${id} restored`);
+      // The own PDF, restored on a fresh volume with its owner and mode, is read by nginx again.
+      assert.deepEqual((await companyPdf(session, code)).bytes, letter.bytes);
     });
   });
 }

@@ -1,12 +1,14 @@
 // What survives: a contact message waiting for a stopped Mailpit while the
 // API is killed, `docker compose stop` within the grace period, and every
-// store (access links and their log, Mailpit's messages, the outbox) across
-// `make down` + `make up` and across a rebuild of both images.
+// store (access links and their log, a company's own PDF, Mailpit's
+// messages, the outbox) across `make down` + `make up` and across a rebuild
+// of both images.
 import assert from 'node:assert/strict';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { until } from '../helpers/until';
+import { companyPdf, letterOnHost } from './company-pdf';
 import type { EngineSession } from './engine-session';
 
 const STOP_GRACE_SECONDS = 10;
@@ -42,6 +44,8 @@ export function stateChecks(current: () => EngineSession) {
     let session: EngineSession;
     let before1: Snapshot;
     let accessCode: string;
+    // Uploaded with make access-add FILE=…, as an owner without the page would.
+    const letter = letterOnHost('Motivationsschreiben für die Bleibt AG');
 
     before(async () => {
       session = current();
@@ -51,8 +55,13 @@ export function stateChecks(current: () => EngineSession) {
       session.project.retranslate();
       session.make('up');
       await session.waitForSite();
-      accessCode =
-        /Code:\s+(\S+)/.exec(session.make('access-add', { NAME: 'Bleibt AG' }))?.[1] ?? '';
+      const added = session.make('access-add', {
+        NAME: 'Bleibt AG',
+        SECTIONS: 'Bewerbung',
+        FILE: letter.file,
+      });
+      assert.match(added, /^Eigene Datei „Motivationsschreiben“ \(1 KB\) hinzugefügt\.$/m);
+      accessCode = /Code:\s+(\S+)/.exec(added)?.[1] ?? '';
     });
 
     it('delivers once a message that waited for a stopped Mailpit while the API was killed', async () => {
@@ -79,9 +88,13 @@ export function stateChecks(current: () => EngineSession) {
       }
     });
 
-    it('keeps access links, their log, Mailpit and the outbox across make down and make up', async () => {
+    it("keeps access links, their log, a company's own PDF, Mailpit and the outbox across make down and make up", async () => {
       await session.waitForSite();
-      assert.equal((await session.post('/api/auth/access', { code: accessCode })).status, 200);
+      // nginx reads the PDF the API's user wrote, from its read-only mount of the volume.
+      assert.deepEqual(await companyPdf(session, accessCode), {
+        filename: 'Motivationsschreiben.pdf',
+        bytes: letter.bytes,
+      });
       before1 = await snapshot(session);
       await session.queueWhileMailpitStopped('Wartet über make down hinweg.');
       session.make('down');
@@ -92,6 +105,8 @@ export function stateChecks(current: () => EngineSession) {
       assert.equal(after.accessList, before1.accessList);
       assert.equal(after.accessLog, before1.accessLog);
       for (const id of before1.mailIds) assert.ok(after.mailIds.includes(id), `message ${id} kept`);
+      assert.match(after.accessList, /^Bleibt AG +Bewerbung +Motivationsschreiben \(1 KB\)$/m);
+      assert.deepEqual((await companyPdf(session, accessCode)).bytes, letter.bytes);
     });
 
     it('keeps every store across a rebuild of both images', async () => {

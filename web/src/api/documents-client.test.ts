@@ -8,11 +8,18 @@ describe('documents client', () => {
     const fetchMock = stubFetch(
       () => new Response('PDF', { headers: { 'Content-Type': 'application/pdf' } }),
     );
-    const blob = await downloadFile('Lebenslauf Demir#1.pdf', 'tok');
+    const blob = await downloadFile({ filename: 'Lebenslauf Demir#1.pdf' }, 'tok');
     expect(await blob.text()).toBe('PDF');
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/download/Lebenslauf%20Demir%231.pdf');
     expect(init?.headers).toEqual({ Authorization: 'Bearer tok' });
+  });
+
+  it("fetches an access's own PDF by its id, never by its name", async () => {
+    const fetchMock = stubFetch(() => new Response('PDF'));
+    const own = { filename: '../Brief.pdf', id: 'a-b_c' };
+    await downloadFile(own, 'tok', undefined, 'open');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/letters/a-b_c?intent=open');
   });
 
   it('loads the document groups with the bearer token', async () => {
@@ -29,7 +36,7 @@ describe('documents client', () => {
     stubFetch(() => json({ statusCode: 401, message: 'Unauthorized' }, 401));
     await expect(fetchDocuments('alt')).rejects.toBeInstanceOf(UnauthorizedError);
     stubFetch(() => json({ statusCode: 404, message: 'Not Found' }, 404));
-    await expect(downloadFile('fehlt.pdf', 'tok')).rejects.toBeInstanceOf(ApiError);
+    await expect(downloadFile({ filename: 'fehlt.pdf' }, 'tok')).rejects.toBeInstanceOf(ApiError);
   });
 
   it('streams the ZIP and reports the bytes received, without Content-Length', async () => {

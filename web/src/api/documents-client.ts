@@ -5,10 +5,15 @@ export interface DocumentFile {
   name: string;
   filename: string;
   size: number;
+  /** Only for a PDF of the visitor's own access link: what it is downloaded by. */
+  id?: string;
 }
 
 export interface DocumentGroup {
+  /** The manifest's section, or for the access's own PDFs the access's name. */
   section: string;
+  /** The access's own PDFs (listed first). */
+  own?: true;
   files: DocumentFile[];
 }
 
@@ -43,13 +48,16 @@ export async function fetchDocuments(token: string | null): Promise<DocumentGrou
  * `open` tells the access log the file was opened rather than saved.
  */
 export async function downloadFile(
-  filename: string,
+  file: Pick<DocumentFile, 'filename' | 'id'>,
   token: string | null,
   onProgress?: ProgressListener,
   intent: 'open' | 'download' = 'download',
 ): Promise<Blob> {
   const query = intent === 'open' ? '?intent=open' : '';
-  const response = await guardedGet(`/api/download/${encodeURIComponent(filename)}${query}`, token);
+  const path = file.id
+    ? `/api/letters/${encodeURIComponent(file.id)}`
+    : `/api/download/${encodeURIComponent(file.filename)}`;
+  const response = await guardedGet(`${path}${query}`, token);
   return onProgress ? readWithProgress(response, 'application/pdf', onProgress) : response.blob();
 }
 

@@ -22,8 +22,13 @@ export const protectedPage = {
   zipFailed: 'Fehler beim Herunterladen der ZIP-Datei',
   /** A personal access link (docs/product.md#personal-access-links). */
   accessLink: {
-    /** Before the access's name: "Zugang für Muster AG". */
-    named: 'Zugang für',
+    /** The heading, before the access's name: "Bewerbung für Muster AG". */
+    greeting: 'Bewerbung für',
+    /** Its own PDFs' group, before its name: "Für Muster AG". */
+    ownGroup: 'Für',
+    /** What the log keeps of the visit; the privacy text says more. */
+    recorded:
+      'Protokolliert werden das Öffnen dieses Links und jedes angesehene oder heruntergeladene Dokument, ohne IP-Adresse und Browser.',
     checking: 'Zugangslink wird geprüft...',
     refused: 'Dieser Zugangslink ist ungültig, abgelaufen oder wurde widerrufen.',
     error: 'Der Zugangslink konnte nicht geprüft werden. Bitte öffne ihn später noch einmal.',

@@ -22,7 +22,10 @@ export const protectedPage: Translated<typeof german> = {
   downloadFailed: 'Error downloading the file',
   zipFailed: 'Error downloading the ZIP file',
   accessLink: {
-    named: 'Access for',
+    greeting: 'Application for',
+    ownGroup: 'For',
+    recorded:
+      'Opening this link and every document viewed or downloaded are recorded, without IP address or browser.',
     checking: 'Checking the access link...',
     refused: 'This access link is invalid, has expired or was revoked.',
     error: 'The access link could not be checked. Please open it again later.',

@@ -1,105 +1,19 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { AccessSummary, OwnerApi } from './owner-client';
-import { AccessLogView } from './access-log-view';
-import { ConfirmDialog } from './confirm-dialog';
-import { OWNER_TEXTS as T, localDate, localTime } from './owner-texts';
+import { AccessItem } from './access-item';
+import { OWNER_TEXTS as T } from './owner-texts';
 
 interface AccessListProps {
   api: OwnerApi;
   /** Newest activity first, as the API sorts them; undefined while loading. */
   accesses?: AccessSummary[];
+  /** The manifest's sections, for choosing what a company sees. */
+  sections: string[];
   onChanged: () => void;
 }
 
-const when = (iso: string | null) => (iso ? localTime(iso) : T.never);
-
-function AccessItem({
-  api,
-  access,
-  onChanged,
-}: {
-  api: OwnerApi;
-  access: AccessSummary;
-  onChanged: () => void;
-}) {
-  const [logOpen, setLogOpen] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string>();
-  const logId = useId();
-
-  const revoke = async () => {
-    setConfirming(false);
-    try {
-      await api.revokeAccess(access.id);
-      onChanged();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    }
-  };
-
-  return (
-    <li className="access-item card">
-      <h3 className="access-item__name">
-        {access.name}{' '}
-        <span className={`access-item__state access-item__state--${access.state}`}>
-          {T.states[access.state]}
-        </span>
-      </h3>
-      <dl className="access-item__facts">
-        <dt>{T.created}</dt>
-        <dd>{localDate(access.createdAt)}</dd>
-        <dt>{T.expires}</dt>
-        <dd>{localDate(access.expiresAt)}</dd>
-        <dt>{T.firstUse}</dt>
-        <dd>{when(access.firstUsedAt)}</dd>
-        <dt>{T.lastUse}</dt>
-        <dd>{when(access.lastUsedAt)}</dd>
-        <dt>{T.uses}</dt>
-        <dd>{access.uses}</dd>
-        <dt>{T.downloads}</dt>
-        <dd>{access.downloads}</dd>
-      </dl>
-      {error && (
-        <p className="owner__error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="owner__actions">
-        <button
-          type="button"
-          className="button"
-          aria-expanded={logOpen}
-          aria-controls={logId}
-          onClick={() => setLogOpen(!logOpen)}
-        >
-          {logOpen ? T.hideLog : T.showLog}
-        </button>
-        {access.state === 'active' && (
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => setConfirming(true)}
-          >
-            {T.revoke}
-          </button>
-        )}
-      </div>
-      <div id={logId}>{logOpen && <AccessLogView api={api} accessId={access.id} />}</div>
-      {confirming && (
-        <ConfirmDialog
-          title={T.accessFor(access.name)}
-          question={T.revokeQuestion(access.name)}
-          confirm={T.revoke}
-          onConfirm={revoke}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
-    </li>
-  );
-}
-
-/** Every access with its dates and use; a link's log; revoke after a question. */
-export function AccessList({ api, accesses, onChanged }: AccessListProps) {
+/** Every access with its dates, use, sections and own PDFs; a link's log; revoke after a question. */
+export function AccessList({ api, accesses, sections, onChanged }: AccessListProps) {
   const titleId = useId();
   return (
     <section className="owner__section" aria-labelledby={titleId}>
@@ -109,7 +23,13 @@ export function AccessList({ api, accesses, onChanged }: AccessListProps) {
       {accesses && accesses.length > 0 && (
         <ul className="access-items">
           {accesses.map((access) => (
-            <AccessItem key={access.id} api={api} access={access} onChanged={onChanged} />
+            <AccessItem
+              key={access.id}
+              api={api}
+              access={access}
+              sections={sections}
+              onChanged={onChanged}
+            />
           ))}
         </ul>
       )}

@@ -2,20 +2,28 @@ import { useId, useState, type FormEvent } from 'react';
 import type { CreatedAccess, OwnerApi } from './owner-client';
 import { AccessCreated } from './access-created';
 import { OWNER_TEXTS as T } from './owner-texts';
+import { SectionPicker } from './section-picker';
 
 /** The command line's default validity (make access-add). */
 const DEFAULT_DAYS = 90;
 
 interface NewAccessFormProps {
   api: OwnerApi;
+  /** The manifest's sections: every one checked at first. */
+  sections: string[];
   onCreated: () => void;
 }
 
-/** Company name and validity → the personal link, its code and its QR code. */
-export function NewAccessForm({ api, onCreated }: NewAccessFormProps) {
+/**
+ * Company name, validity and the sections it sees → the personal link, its code and its QR
+ * code. Its own PDFs are added in the list below, where the new link shows first.
+ */
+export function NewAccessForm({ api, sections, onCreated }: NewAccessFormProps) {
   const id = useId();
   const [name, setName] = useState('');
   const [days, setDays] = useState(String(DEFAULT_DAYS));
+  // Unchanged: every section, also those loaded after the form first showed.
+  const [chosen, setChosen] = useState<string[]>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [created, setCreated] = useState<CreatedAccess>();
@@ -25,8 +33,9 @@ export function NewAccessForm({ api, onCreated }: NewAccessFormProps) {
     setBusy(true);
     setError(undefined);
     try {
-      setCreated(await api.createAccess(name.trim(), Number(days)));
+      setCreated(await api.createAccess(name.trim(), Number(days), chosen));
       setName('');
+      setChosen(undefined);
       onCreated();
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
@@ -68,6 +77,9 @@ export function NewAccessForm({ api, onCreated }: NewAccessFormProps) {
           value={days}
           onChange={(event) => setDays(event.target.value)}
         />
+        {sections.length > 0 && (
+          <SectionPicker sections={sections} chosen={chosen ?? sections} onChange={setChosen} />
+        )}
         <button type="submit" className="button button--primary" disabled={busy}>
           {T.create}
         </button>

@@ -27,6 +27,14 @@ export interface OwnerSession {
   expiresAt: number;
 }
 
+/** One of an access's own PDFs. */
+export interface OwnLetter {
+  id: string;
+  name: string;
+  size: number;
+  addedAt: string;
+}
+
 export interface AccessSummary {
   id: string;
   name: string;
@@ -37,6 +45,9 @@ export interface AccessSummary {
   lastUsedAt: string | null;
   uses: number;
   downloads: number;
+  /** The manifest's sections it sees; null: every one. */
+  sections: string[] | null;
+  letters: OwnLetter[];
 }
 
 export interface CreatedAccess {
@@ -73,18 +84,26 @@ export interface SetupLink {
 
 const FALLBACK_MESSAGE = 'Der Server hat nicht geantwortet. Bitte später nochmals versuchen.';
 
-// The API takes JSON bodies only: a call with nothing to say sends {}.
-async function call<T>(
-  path: string,
-  init: { method?: string; body?: object; token?: string; onUnauthorized?: () => void } = {},
-): Promise<T> {
+interface CallInit {
+  method?: string;
+  body?: object;
+  /** A PDF, sent as it is (the browser streams the file). */
+  file?: Blob;
+  token?: string;
+  onUnauthorized?: () => void;
+}
+
+// The API takes JSON bodies, and a PDF alone where a company's own file goes; a call with
+// nothing to say sends {}.
+async function call<T>(path: string, init: CallInit = {}): Promise<T> {
   const headers: Record<string, string> = {};
   if (init.body) headers['Content-Type'] = 'application/json';
+  if (init.file) headers['Content-Type'] = 'application/pdf';
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   const response = await fetch(`/api/owner${path}`, {
-    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    method: init.method ?? (init.body || init.file ? 'POST' : 'GET'),
     headers,
-    body: init.body ? JSON.stringify(init.body) : undefined,
+    body: init.file ?? (init.body ? JSON.stringify(init.body) : undefined),
   });
   if (response.status === 401) init.onUnauthorized?.();
   if (response.status === 204) return undefined as T;
@@ -143,8 +162,28 @@ export function ownerApi(token: string, onUnauthorized: () => void) {
     /** Ends the token on the server too; the page forgets it whatever the answer. */
     logout: () => call<void>('/logout', { ...as, onUnauthorized: undefined, body: {} }),
     accesses: () => call<AccessSummary[]>('/accesses', as),
-    createAccess: (name: string, days: number) =>
-      call<CreatedAccess>('/accesses', { ...as, body: { name, days } }),
+    /** The manifest's sections a link may be given. */
+    sections: () => call<string[]>('/sections', as),
+    /** `sections` undefined: every one. */
+    createAccess: (name: string, days: number, sections?: string[]) =>
+      call<CreatedAccess>('/accesses', { ...as, body: { name, days, sections } }),
+    setSections: (id: string, sections?: string[]) =>
+      call<void>(`/accesses/${encodeURIComponent(id)}/sections`, {
+        ...as,
+        method: 'PUT',
+        body: { sections },
+      }),
+    /** A company's own PDF, named `name`; with `replacing`, in that one's place. */
+    uploadLetter: (id: string, file: Blob, name: string, replacing?: string) =>
+      call<OwnLetter>(
+        `/accesses/${encodeURIComponent(id)}/letters${replacing ? `/${encodeURIComponent(replacing)}` : ''}?name=${encodeURIComponent(name)}`,
+        { ...as, method: replacing ? 'PUT' : 'POST', file },
+      ),
+    removeLetter: (id: string, letterId: string) =>
+      call<void>(`/accesses/${encodeURIComponent(id)}/letters/${encodeURIComponent(letterId)}`, {
+        ...as,
+        method: 'DELETE',
+      }),
     accessLog: (id: string) =>
       call<AccessLogEntry[]>(`/accesses/${encodeURIComponent(id)}/log`, as),
     revokeAccess: (id: string) =>

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch, type Handler } from '../../test/fetch-stub';
+import { describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/fetch-stub';
+import { inBrowserWithPasskeys, ownerServer, signInAsOwner, TOKEN } from '../../test/owner-server';
 import { renderApp } from '../../test/render-app';
 import { startAuthentication } from '@simplewebauthn/browser';
 
@@ -10,81 +11,8 @@ vi.mock('@simplewebauthn/browser', () => ({
   startRegistration: vi.fn(() => Promise.resolve({ id: 'credential', type: 'public-key' })),
 }));
 
-const TOKEN = 'owner-token';
-const signedIn = () => json({ token: TOKEN, expiresIn: 900 });
-const muster = {
-  id: 'a1',
-  name: 'Muster AG',
-  createdAt: '2026-11-20T08:00:00.000Z',
-  expiresAt: '2027-02-18T08:00:00.000Z',
-  state: 'active',
-  firstUsedAt: '2026-11-21T09:30:00.000Z',
-  lastUsedAt: '2026-11-22T10:00:00.000Z',
-  uses: 3,
-  downloads: 2,
-};
-
-/** The owner API as the page sees it; `overrides` answer some calls differently. */
-function ownerServer(overrides: Record<string, Handler> = {}) {
-  let accesses = [muster];
-  return stubFetch((request) => {
-    const method = request.init.method ?? 'GET';
-    const key = `${method} ${request.url}`;
-    if (overrides[key]) return overrides[key](request);
-    switch (key) {
-      case 'POST /api/owner/login/options':
-      case 'POST /api/owner/setup/options':
-        return json({ challenge: 'c' });
-      case 'POST /api/owner/login/verify':
-      case 'POST /api/owner/setup/verify':
-        return signedIn();
-      case 'GET /api/owner/accesses':
-        return json(accesses);
-      case 'GET /api/owner/passkeys':
-        return json([
-          {
-            id: 'p1',
-            label: 'iPhone · Safari, 20.11.2026',
-            createdAt: muster.createdAt,
-            lastUsedAt: null,
-          },
-        ]);
-      case 'DELETE /api/owner/accesses/a1':
-        accesses = [{ ...muster, state: 'revoked' }];
-        return new Response(null, { status: 204 });
-      case 'POST /api/owner/confirmation/options':
-        return json({ challenge: 'confirm' });
-      case 'POST /api/owner/setup-links':
-        return json(
-          {
-            url: 'http://localhost/verwaltung#einrichten=next',
-            expiresAt: '2026-11-20T08:15:00.000Z',
-          },
-          201,
-        );
-      case 'POST /api/owner/passkeys/p1/remove':
-      case 'POST /api/owner/logout':
-        return new Response(null, { status: 204 });
-      default:
-        return json({ message: `unexpected ${key}` }, 500);
-    }
-  });
-}
-
-async function signInAsOwner() {
-  renderApp('/verwaltung');
-  await userEvent.click(await screen.findByRole('button', { name: 'Mit Passkey anmelden' }));
-  await screen.findByRole('heading', { name: 'Zugänge' });
-}
-
 describe('the owner page', () => {
-  beforeEach(() => {
-    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
-    vi.stubGlobal('isSecureContext', true);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  inBrowserWithPasskeys();
 
   it('says in one line when the browser cannot use passkeys here', async () => {
     vi.stubGlobal('PublicKeyCredential', undefined);

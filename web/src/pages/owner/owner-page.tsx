@@ -15,14 +15,14 @@ import './owner-page.css';
 
 function SignedIn({ api, onLogout }: { api: OwnerApi; onLogout: () => void }) {
   const [accesses, setAccesses] = useState<AccessSummary[]>();
+  const [sections, setSections] = useState<string[]>([]);
   const [error, setError] = useState<string>();
-  const reload = useCallback(
-    () => api.accesses().then(setAccesses, (caught: Error) => setError(caught.message)),
-    [api],
-  );
+  const fail = useCallback((caught: Error) => setError(caught.message), []);
+  const reload = useCallback(() => api.accesses().then(setAccesses, fail), [api, fail]);
   useEffect(() => {
     void reload();
-  }, [reload]);
+    api.sections().then(setSections, fail);
+  }, [api, reload, fail]);
 
   return (
     <>
@@ -34,8 +34,8 @@ function SignedIn({ api, onLogout }: { api: OwnerApi; onLogout: () => void }) {
           {error}
         </p>
       )}
-      <NewAccessForm api={api} onCreated={reload} />
-      <AccessList api={api} accesses={accesses} onChanged={reload} />
+      <NewAccessForm api={api} sections={sections} onCreated={reload} />
+      <AccessList api={api} accesses={accesses} sections={sections} onChanged={reload} />
       <PasskeysPanel api={api} />
     </>
   );

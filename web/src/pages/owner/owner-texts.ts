@@ -52,6 +52,29 @@ export const OWNER_TEXTS = {
     `Mit dem anderen Gerät scannen (gültig bis ${date}, einmal verwendbar):`,
   setupQrLabel: 'QR-Code des Einrichtungslinks',
   loading: 'Lädt …',
+  sections: 'Bereiche',
+  sectionsLegend: 'Diese Firma sieht',
+  allSections: 'alle',
+  noSection: 'keinen',
+  editSections: 'Bereiche ändern',
+  saveSections: 'Bereiche speichern',
+  ownFiles: 'Eigene Dateien',
+  ownFilesLead: (count: number, mb: number) =>
+    `Nur diese Firma sieht sie, vor den Bereichen: höchstens ${count} PDFs zu je ${mb} MB.`,
+  noOwnFiles: 'Noch keine.',
+  addFile: 'PDF hinzufügen',
+  fileFor: (name: string) => `PDF für ${name}`,
+  newVersion: (name: string) => `Neue Fassung von „${name}“`,
+  fileName: 'Bezeichnung',
+  upload: 'Hochladen',
+  uploading: 'Wird hochgeladen …',
+  uploaded: (name: string) => `„${name}“ hochgeladen.`,
+  tooBig: (mb: number) => `Die Datei ist grösser als ${mb} MB.`,
+  full: (count: number) =>
+    `Schon ${count} eigene Dateien: zum Hinzufügen eine entfernen oder ersetzen.`,
+  replace: 'Ersetzen',
+  removeFileQuestion: (name: string) =>
+    `„${name}“ entfernen? Die Firma sieht die Datei dann nicht mehr.`,
 };
 
 const ZURICH = { timeZone: 'Europe/Zurich' } as const;

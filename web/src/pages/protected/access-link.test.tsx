@@ -1,34 +1,85 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { DocumentGroup } from '../../api/documents-client';
 import { takeAccessCode } from '../../auth/access-link';
+import { loadEnglish } from '../../i18n/translation';
 import { json, stubFetch } from '../../test/fetch-stub';
-import { groups } from '../../test/protected-page';
+import { fileRow, groups } from '../../test/protected-page';
 import { renderApp } from '../../test/render-app';
 
 const ACCESS_TOKEN = `e30.${btoa(JSON.stringify({ sub: 'bewerbung', acc: 'a1', name: 'Muster AG' }))}.sig`;
+const own: DocumentGroup = {
+  section: 'Muster AG',
+  own: true,
+  files: [
+    { name: 'Motivationsschreiben', filename: 'Motivationsschreiben.pdf', size: 80_000, id: 'l1' },
+  ],
+};
 
-function openLink(answer: () => Response) {
+function openLink(answer: () => Response, path = '/protected') {
   const fetchMock = stubFetch((request) => {
     if (request.url === '/api/auth/access') return answer();
-    if (request.url === '/api/documents') return json(groups);
+    if (request.url === '/api/documents') return json([own, ...groups.slice(0, 2)]);
+    if (request.url.startsWith('/api/letters/')) return new Response('%PDF');
     return json({ statusCode: 404, message: 'Not Found' }, 404);
   });
-  history.replaceState(null, '', '/protected#zugang=ABCD-EFGH');
+  history.replaceState(null, '', `${path}#zugang=ABCD-EFGH`);
   takeAccessCode();
-  renderApp('/protected');
+  renderApp(path);
   return fetchMock;
 }
 
+const linkOpened = () => json({ success: true, token: ACCESS_TOKEN });
+
 describe('protected page opened through an access link', () => {
-  it('exchanges the code, logs in and names the access', async () => {
-    const fetchMock = openLink(() => json({ success: true, token: ACCESS_TOKEN }));
-    expect(await screen.findByText('Zugang für Muster AG')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Willkommen!' })).toBeInTheDocument();
+  it('exchanges the code, logs in and greets the company by name', async () => {
+    const fetchMock = openLink(linkOpened);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bewerbung für Muster AG' }),
+    ).toBeInTheDocument();
     expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/access');
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ code: 'ABCD-EFGH' });
     expect(localStorage.getItem('token')).toBe(ACCESS_TOKEN);
     expect(localStorage.getItem('isAuthenticated')).toBe('true');
     expect(location.hash).toBe('');
+  });
+
+  it('shows its own PDFs first, fetched by their id, then its sections', async () => {
+    const fetchMock = openLink(linkOpened);
+    await screen.findByRole('heading', { level: 2, name: 'Für Muster AG' });
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual(['Für Muster AG', 'Bewerbung', 'BWD IMS']);
+    const row = fileRow('Motivationsschreiben');
+    await userEvent.click(row.getByRole('button', { name: 'Download' }));
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/letters/l1')).toBe(true);
+  });
+
+  it('says in one line what is recorded of the visit, with the privacy text a tap away', async () => {
+    openLink(linkOpened);
+    const line = await screen.findByText(/^Protokolliert werden das Öffnen dieses Links/);
+    expect(line).toHaveTextContent(
+      'Protokolliert werden das Öffnen dieses Links und jedes angesehene oder heruntergeladene Dokument, ohne IP-Adresse und Browser. Datenschutz',
+    );
+    await userEvent.click(within(line).getByRole('button', { name: 'Datenschutz' }));
+    const dialog = screen.getByRole('dialog', { name: 'Datenschutzerklärung' });
+    expect(
+      await within(dialog).findByText(/Ein Schreiben, das ich eigens für eine Firma hochlade/),
+    ).toBeInTheDocument();
+  });
+
+  it('greets the company in English under /en/', async () => {
+    await loadEnglish();
+    openLink(linkOpened, '/en/protected');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Application for Muster AG' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'For Muster AG' }),
+    ).toBeInTheDocument();
+    const line = screen.getByText(/^Opening this link and every document viewed/);
+    expect(within(line).getByRole('button', { name: 'Privacy' })).toBeInTheDocument();
   });
 
   it('shows the German message and the gate for a refused code', async () => {
@@ -41,12 +92,13 @@ describe('protected page opened through an access link', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('names no access after the shared login', async () => {
+  it('greets no one after the shared login', async () => {
     localStorage.setItem('isAuthenticated', 'true');
     localStorage.setItem('token', 'jwt');
     stubFetch(() => json(groups));
     renderApp('/protected');
     expect(await screen.findByRole('heading', { name: 'Bewerbung' })).toBeInTheDocument();
-    expect(screen.queryByText(/Zugang für/)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Willkommen!' })).toBeInTheDocument();
+    expect(screen.queryByText(/Bewerbung für|Protokolliert/)).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ function FileRow({ file, id }: { file: DocumentFile; id: string }) {
   const showsProgress = file.size >= SHOW_PROGRESS_FROM_BYTES;
   const fetchWithProgress = (action: Action, token: string | null) =>
     downloadFile(
-      file.filename,
+      file,
       token,
       showsProgress
         ? (received, total) => setBusy({ action, progress: { received, total } })
@@ -69,6 +69,7 @@ function FileRow({ file, id }: { file: DocumentFile; id: string }) {
 }
 
 export function DocumentGroups({ groups }: { groups: DocumentGroup[] }) {
+  const texts = useProtectedTexts();
   return (
     <div className="document-groups">
       {groups.map((group, groupIndex) => (
@@ -78,7 +79,7 @@ export function DocumentGroups({ groups }: { groups: DocumentGroup[] }) {
           aria-labelledby={`group-${groupIndex}`}
         >
           <h2 id={`group-${groupIndex}`} className="document-group__title">
-            {group.section}
+            {group.own ? `${texts.accessLink.ownGroup} ${group.section}` : group.section}
           </h2>
           <ul className="document-group__files">
             {group.files.map((file, fileIndex) => (

@@ -4,6 +4,7 @@ import { useLogout } from '../../auth/use-logout';
 import { BackHomeLink } from '../back-home-link';
 import { DocumentGroups } from './document-groups';
 import { LoginGate } from './login-gate';
+import { RecordedNotice } from './recorded-notice';
 import { useAccessLink } from './use-access-link';
 import { useDocuments } from './use-documents';
 import { ZipButton } from './zip-button';
@@ -23,13 +24,11 @@ function DocumentsArea() {
     <>
       <div className="page__header protected__header">
         <div>
-          <h1 className="page__title">{texts.welcome}</h1>
+          <h1 className="page__title">
+            {accessName ? `${texts.accessLink.greeting} ${accessName}` : texts.welcome}
+          </h1>
           <p className="page__lead">{texts.lead}</p>
-          {accessName && (
-            <p className="protected__access">
-              {texts.accessLink.named} {accessName}
-            </p>
-          )}
+          {accessName && <RecordedNotice />}
         </div>
         <button type="button" className="button" onClick={logout}>
           Logout

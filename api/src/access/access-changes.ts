@@ -1,0 +1,235 @@
+// The owner's changes to the access links, one service for the commands
+// (access.cli.ts) and the owner's page (owner/owner-accesses.service.ts), so
+// both make, edit and end a link alike: the sections of the documents'
+// manifest it sees, its own PDFs (letters/; the rules: letter-rules.ts) and
+// its end, which takes its PDFs along (docs/product.md#personal-access-links).
+import type { Readable } from 'node:stream';
+import { loadManifest } from '../documents/manifest';
+import { LetterFiles } from '../letters/letter-files';
+import { LETTERS_PER_ACCESS } from '../letters/letter-limits';
+import { checkLetterLabel } from '../letters/letter-rules';
+import {
+  Access,
+  AccessInputError,
+  AccessLetter,
+  accessState,
+  checkLabel,
+  newStoreId,
+  sameLabel,
+} from './access-record';
+import { AccessStore } from './access-store';
+
+export interface AccessPaths {
+  accessDir: string;
+  lettersDir: string;
+  documentsDir: string;
+}
+
+/** A PDF as it arrives: the stream and, when the sender said it, its length. */
+export interface Upload {
+  source: Readable;
+  declaredBytes?: number;
+}
+
+export interface LetterUpload extends Upload {
+  /** The owner's name for it. */
+  label: string;
+}
+
+type Received = Awaited<ReturnType<LetterFiles['receive']>>;
+/** Where a new letter goes among an access's letters; throws when it may not. */
+type Placement = (access: Access, letter: AccessLetter) => AccessLetter[];
+
+const UNKNOWN_ACCESS = 'Diesen Zugang gibt es nicht.';
+const UNKNOWN_LETTER = 'Diese Datei gibt es nicht.';
+
+export class AccessChanges {
+  readonly store: AccessStore;
+  readonly files: LetterFiles;
+
+  constructor(private readonly paths: AccessPaths) {
+    this.store = new AccessStore(paths.accessDir);
+    this.files = new LetterFiles(paths.lettersDir);
+  }
+
+  /** The manifest's sections, in its order: what a link may be given. */
+  async sections(): Promise<string[]> {
+    return (await loadManifest(this.paths.documentsDir)).map((group) => group.section);
+  }
+
+  /**
+   * A new access seeing `sections` (none given: every one), with its first PDF if one is
+   * given, received and checked before the access is made; the code is returned once.
+   */
+  async add(name: string, days: number, sections?: string[], first?: LetterUpload) {
+    checkLabel(name);
+    const chosen = await this.chosen(sections);
+    const label = first && checkLetterLabel(first.label);
+    const received = first && (await this.receive(first));
+    try {
+      const made = await this.store.add(name, days, Date.now(), chosen);
+      const letter =
+        label &&
+        received &&
+        (await this.place(made.access.id, received, label, (_, letter) => [letter]));
+      return { ...made, letter };
+    } finally {
+      if (received) await this.files.discard(received.temporary);
+    }
+  }
+
+  /** Which sections the access sees from now on (none given: every one). */
+  async setSections(id: string, sections?: string[]): Promise<Access> {
+    const chosen = await this.chosen(sections);
+    const changed = await this.store.update(id, (access) => {
+      const next = { ...access };
+      delete next.sections;
+      return chosen ? { ...next, sections: chosen } : next;
+    });
+    return changed ?? notFound(UNKNOWN_ACCESS);
+  }
+
+  /** Adds a PDF to an active access: received whole and checked before it is named. */
+  async addLetter(id: string, upload: LetterUpload): Promise<AccessLetter> {
+    const name = checkLetterLabel(upload.label);
+    const room = (access: Access) => checkRoom(access, name);
+    room((await this.known(id)) ?? notFound(UNKNOWN_ACCESS));
+    return this.letIn(id, upload, name, (access, letter) => {
+      room(access);
+      return [...(access.letters ?? []), letter];
+    });
+  }
+
+  /** Replaces a letter's bytes and name; the company finds it where the old one was. */
+  async replaceLetter(id: string, letterId: string, upload: LetterUpload) {
+    const name = checkLetterLabel(upload.label);
+    const check = (access: Access) => {
+      checkActive(access);
+      if (!access.letters?.some((letter) => letter.id === letterId)) notFound(UNKNOWN_LETTER);
+      checkUnique(access, name, letterId);
+    };
+    check((await this.known(id)) ?? notFound(UNKNOWN_ACCESS));
+    return this.letIn(id, upload, name, (access, letter) => {
+      check(access);
+      return (access.letters ?? []).map((old) => (old.id === letterId ? letter : old));
+    });
+  }
+
+  async removeLetter(id: string, letterId: string): Promise<void> {
+    let found = false;
+    const access = await this.store.update(id, (current) => {
+      const letters = current.letters ?? [];
+      found = letters.some((letter) => letter.id === letterId);
+      return found
+        ? { ...current, letters: letters.filter((letter) => letter.id !== letterId) }
+        : current;
+    });
+    if (!access) notFound(UNKNOWN_ACCESS);
+    if (!found) notFound(UNKNOWN_LETTER);
+    await this.files.remove(id, letterId);
+  }
+
+  /** Ends the active accesses of that name, their PDFs with them; returns them. */
+  async revoke(name: string): Promise<Access[]> {
+    const revoked = await this.store.revoke(name);
+    for (const access of revoked) await this.files.removeAll(access.id);
+    return revoked;
+  }
+
+  /** Ends the access with this id (an ended one keeps its state), its PDFs with it. */
+  async revokeById(id: string): Promise<Access> {
+    const access = (await this.store.revokeById(id)) ?? notFound(UNKNOWN_ACCESS);
+    await this.files.removeAll(access.id);
+    return access;
+  }
+
+  private receive(upload: Upload): Promise<Received> {
+    return this.files.receive(upload.source, upload.declaredBytes);
+  }
+
+  /** Receives an upload whole, then places it (below); no file is left whatever fails. */
+  private async letIn(id: string, upload: Upload, label: string, where: Placement) {
+    const received = await this.receive(upload);
+    try {
+      return await this.place(id, received, label, where);
+    } finally {
+      await this.files.discard(received.temporary);
+    }
+  }
+
+  /**
+   * Holding the store's lock, asks `where` again whether a received PDF may go in (it throws
+   * if not) and where, moves it into place and names it, all or nothing; a letter it
+   * replaces loses its file once the store no longer names it.
+   */
+  private async place(id: string, received: Received, label: string, where: Placement) {
+    const letter = {
+      id: newStoreId(),
+      label,
+      size: received.size,
+      addedAt: new Date().toISOString(),
+    };
+    let replaced: AccessLetter[] = [];
+    try {
+      const access = await this.store.update(id, async (current) => {
+        const letters = where(current, letter);
+        replaced = (current.letters ?? []).filter((old) => !letters.includes(old));
+        await this.files.moveIn(received.temporary, current.id, letter.id);
+        return { ...current, letters };
+      });
+      if (!access) notFound(UNKNOWN_ACCESS);
+    } catch (error) {
+      await this.files.remove(id, letter.id).catch(() => undefined);
+      throw error;
+    }
+    for (const old of replaced) await this.files.remove(id, old.id);
+    return letter;
+  }
+
+  private async known(id: string): Promise<Access | undefined> {
+    return (await this.store.readAccesses()).find((access) => access.id === id);
+  }
+
+  /** Sections as stored: undefined for every one, else the chosen ones in the manifest's order. */
+  private async chosen(sections: string[] | undefined): Promise<string[] | undefined> {
+    if (sections === undefined) return undefined;
+    const all = await this.sections();
+    const unknown = sections.find((section) => !all.includes(section));
+    if (unknown !== undefined)
+      throw new AccessInputError(
+        `Den Bereich „${unknown}“ gibt es nicht; es gibt: ${all.join(', ')}.`,
+      );
+    const chosen = all.filter((section) => sections.includes(section));
+    return chosen.length === all.length ? undefined : chosen;
+  }
+}
+
+function notFound(message: string): never {
+  throw new AccessInputError(message, 404);
+}
+
+function checkActive(access: Access): void {
+  if (accessState(access) !== 'active')
+    throw new AccessInputError(
+      `Der Zugang „${access.label}“ gilt nicht mehr: eigene Dateien nur für gültige Zugänge.`,
+      409,
+    );
+}
+
+function checkUnique(access: Access, name: string, except?: string): void {
+  if (access.letters?.some((letter) => letter.id !== except && sameLabel(letter.label, name)))
+    throw new AccessInputError(
+      `„${access.label}“ hat schon eine Datei „${name}“: sie ersetzen oder einen anderen Namen wählen.`,
+      409,
+    );
+}
+
+function checkRoom(access: Access, name: string): void {
+  checkActive(access);
+  if ((access.letters?.length ?? 0) >= LETTERS_PER_ACCESS)
+    throw new AccessInputError(
+      `„${access.label}“ hat schon ${LETTERS_PER_ACCESS} eigene Dateien: zuerst eine entfernen oder ersetzen.`,
+      409,
+    );
+  checkUnique(access, name);
+}

@@ -1,0 +1,124 @@
+// What one access is, as accesses.json and usage.json hold it, and the checks
+// every writer applies before it is stored (access-store.ts): the one place
+// that says what a valid access, name and id look like.
+import { randomBytes } from 'node:crypto';
+import { isObject, isTime } from '../common/json-store';
+
+/** A PDF the owner gave one access alone; its bytes: letters/letter-files.ts. */
+export interface AccessLetter {
+  /** Chosen by the store; also the name of its file, never the uploaded one. */
+  id: string;
+  /** The owner's name for it; the download is called this, with .pdf. */
+  label: string;
+  size: number;
+  addedAt: string;
+}
+
+export interface Access {
+  id: string;
+  label: string;
+  codeHash: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt?: string;
+  /** The manifest's sections this access sees; none given: every section. */
+  sections?: string[];
+  /** Its own PDFs, shown before the sections; dropped when it is revoked. */
+  letters?: AccessLetter[];
+}
+
+export interface AccessUsage {
+  firstUsedAt: string;
+  lastUsedAt: string;
+  /** How often the link was opened (a code exchanged for a session). */
+  opened: number;
+}
+
+export type AccessState = 'active' | 'expired' | 'revoked';
+
+/**
+ * Something the owner asked for that the store refuses (a name, a number of days, a file);
+ * the message is for the owner, the status for the page's answer.
+ */
+export class AccessInputError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 | 413 | 415 = 400,
+  ) {
+    super(message);
+  }
+}
+
+export const LABEL_MAX = 80;
+/** How long an access is valid unless the owner says otherwise. */
+export const DEFAULT_ACCESS_DAYS = 90;
+/**
+ * The ids this store makes (9 random bytes, base64url). A letter's file is named
+ * after its id and its access's, so a store edited by hand can never point a
+ * path elsewhere: an id of any other shape makes the store damaged.
+ */
+export const STORE_ID = /^[\w-]{12}$/;
+export const newStoreId = () => randomBytes(9).toString('base64url');
+
+const isLetter = (value: unknown): value is AccessLetter =>
+  isObject(value) &&
+  typeof value.id === 'string' &&
+  STORE_ID.test(value.id) &&
+  typeof value.label === 'string' &&
+  Number.isSafeInteger(value.size) &&
+  isTime(value.addedAt);
+
+const isListOf = <T>(value: unknown, check: (item: unknown) => item is T) =>
+  value === undefined || (Array.isArray(value) && value.every(check));
+
+export function isAccess(value: unknown): value is Access {
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.label === 'string' &&
+    typeof value.codeHash === 'string' &&
+    isTime(value.createdAt) &&
+    isTime(value.expiresAt) &&
+    (value.revokedAt === undefined || isTime(value.revokedAt)) &&
+    isListOf(value.sections, (item): item is string => typeof item === 'string') &&
+    isListOf(value.letters, isLetter) &&
+    (value.letters === undefined || STORE_ID.test(value.id))
+  );
+}
+
+export function isUsage(value: unknown): value is AccessUsage {
+  return (
+    isObject(value) &&
+    isTime(value.firstUsedAt) &&
+    isTime(value.lastUsedAt) &&
+    Number.isSafeInteger(value.opened)
+  );
+}
+
+export function accessState(access: Access, now = Date.now()): AccessState {
+  if (access.revokedAt) return 'revoked';
+  return Date.parse(access.expiresAt) <= now ? 'expired' : 'active';
+}
+
+// Control and format characters: line breaks that split a mail header or a log line,
+// and the invisible ones (bidi overrides, zero-width) that make a name read as another.
+export const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/**
+ * A label the owner can tell apart and a mail subject can carry; the one check for the
+ * owner's page and make access-*.
+ */
+export function checkLabel(label: string): string {
+  const trimmed = label.trim();
+  if (!trimmed) throw new AccessInputError('Der Name fehlt, z. B. NAME="Muster AG".');
+  if (HIDDEN_CHARACTERS.test(trimmed))
+    throw new AccessInputError(
+      'Der Name enthält Steuer- oder unsichtbare Zeichen (z. B. Zeilenumbruch, Richtungswechsel).',
+    );
+  if (trimmed.length > LABEL_MAX)
+    throw new AccessInputError(`Der Name ist länger als ${LABEL_MAX} Zeichen.`);
+  return trimmed;
+}
+
+/** Two names for the same access: case does not count. */
+export const sameLabel = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();

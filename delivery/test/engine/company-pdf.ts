@@ -1,0 +1,35 @@
+// A company's own PDF on the engine: a file for `make access-add FILE=…`,
+// and the PDF as the company gets it through nginx (its link's code
+// exchanged for a session, its list read, the PDF fetched by its id).
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { scratchDir } from '../helpers/scratch';
+import type { EngineSession } from './engine-session';
+
+/** A small PDF on the host, in a folder whose name has a space, as an owner's might. */
+export function letterOnHost(text: string): { file: string; bytes: Buffer } {
+  const folder = path.join(scratchDir('portfolio-engine-letter-'), 'Bewerbung Messe');
+  const file = path.join(folder, 'Motivationsschreiben.pdf');
+  const bytes = Buffer.from(`%PDF-1.7\n% ${text}\n%%EOF\n`);
+  mkdirSync(folder);
+  writeFileSync(file, bytes);
+  return { file, bytes };
+}
+
+/** The first of the company's own PDFs, as its link opens it: its listed name and its bytes. */
+export async function companyPdf(session: EngineSession, code: string) {
+  const opened = await session.post('/api/auth/access', { code });
+  assert.equal(opened.status, 200, 'the link opens');
+  const { token } = JSON.parse(opened.body.toString()) as { token: string };
+  const listed = JSON.parse((await session.get('/api/documents', token)).body.toString()) as Array<{
+    own?: true;
+    files: Array<{ filename: string; id: string }>;
+  }>;
+  const own = listed.find((group) => group.own)?.files[0];
+  assert.ok(own, 'an own PDF is listed first');
+  const answer = await session.get(`/api/letters/${own.id}`, token);
+  assert.equal(answer.status, 200, `the own PDF through nginx: ${answer.status}`);
+  assert.equal(answer.headers['content-type'], 'application/pdf');
+  return { filename: own.filename, bytes: answer.body };
+}

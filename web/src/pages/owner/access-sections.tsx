@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { AccessSummary, OwnerApi } from './owner-client';
+import { OWNER_TEXTS as T } from './owner-texts';
+import { SectionPicker, sectionsText } from './section-picker';
+
+interface AccessSectionsProps {
+  api: OwnerApi;
+  access: AccessSummary;
+  /** The manifest's sections. */
+  sections: string[];
+  onChanged: () => void;
+}
+
+/** Which sections of the documents a company sees, changed after a tap on "Bereiche ändern". */
+export function AccessSections({ api, access, sections, onChanged }: AccessSectionsProps) {
+  const [chosen, setChosen] = useState<string[]>();
+  const [error, setError] = useState<string>();
+  // A section gone from the manifest since is not offered again.
+  const edit = () => setChosen(sections.filter((name) => access.sections?.includes(name) ?? true));
+  const save = async () => {
+    setError(undefined);
+    await api.setSections(access.id, chosen).then(
+      () => {
+        setChosen(undefined);
+        onChanged();
+      },
+      (caught: Error) => setError(caught.message),
+    );
+  };
+
+  return (
+    <div className="access-sections">
+      <p>
+        {T.sections}: {sectionsText(access.sections)}
+      </p>
+      {chosen ? (
+        <>
+          <SectionPicker sections={sections} chosen={chosen} onChange={setChosen} />
+          <div className="owner__actions">
+            <button type="button" className="button" onClick={() => void save()}>
+              {T.saveSections}
+            </button>
+            <button type="button" className="button" onClick={() => setChosen(undefined)}>
+              {T.cancel}
+            </button>
+          </div>
+        </>
+      ) : (
+        access.state === 'active' && (
+          <button type="button" className="button" onClick={edit}>
+            {T.editSections}
+          </button>
+        )
+      )}
+      {error && (
+        <p className="owner__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/fetch-stub';
+import {
+  inBrowserWithPasskeys,
+  muster,
+  ownerServer,
+  SECTIONS,
+  signInAsOwner,
+} from '../../test/owner-server';
+
+vi.mock('@simplewebauthn/browser', () => ({
+  startAuthentication: vi.fn(() => Promise.resolve({ id: 'credential', type: 'public-key' })),
+  startRegistration: vi.fn(() => Promise.resolve({ id: 'credential', type: 'public-key' })),
+}));
+
+const brief = { id: 'l1', name: 'Motivationsschreiben', size: 120_000, addedAt: muster.createdAt };
+const pdf = (name: string, size = 5) =>
+  new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+
+const mustersItem = async () =>
+  within((await screen.findByRole('heading', { name: /Muster AG/ })).closest('li')!);
+
+describe("the owner page: a company's sections and own PDFs", () => {
+  inBrowserWithPasskeys();
+
+  it('makes a link that sees the sections left checked', async () => {
+    const fetch = ownerServer({ 'POST /api/owner/accesses': () => json({}, 400) });
+    await signInAsOwner();
+    const form = within(await screen.findByRole('group', { name: 'Diese Firma sieht' }));
+    for (const section of SECTIONS) expect(form.getByLabelText(section)).toBeChecked();
+    await userEvent.type(screen.getByLabelText('Firma'), 'Messe AG');
+    await userEvent.click(form.getByLabelText('BWD IMS'));
+    await userEvent.click(form.getByLabelText('Überbetriebliche Kurse'));
+    await userEvent.click(screen.getByRole('button', { name: 'Link erstellen' }));
+    const create = fetch.mock.calls.find(
+      ([url, init]) => url === '/api/owner/accesses' && init?.body,
+    );
+    expect(JSON.parse(String(create?.[1]?.body))).toEqual({
+      name: 'Messe AG',
+      days: 90,
+      sections: ['Bewerbung', 'GIBB'],
+    });
+  });
+
+  it("uploads a company's PDF as it is, named after its file unless the owner names it", async () => {
+    const fetch = ownerServer({
+      'POST /api/owner/accesses/a1/letters?name=Motivationsschreiben': () => json(brief, 201),
+    });
+    await signInAsOwner();
+    const item = await mustersItem();
+    expect(item.getByText('Noch keine.')).toBeInTheDocument();
+    await userEvent.click(item.getByRole('button', { name: 'PDF hinzufügen' }));
+    const file = pdf('Motivationsschreiben.pdf');
+    await userEvent.upload(item.getByLabelText('PDF für Muster AG'), file);
+    expect(item.getByLabelText('Bezeichnung')).toHaveValue('Motivationsschreiben');
+    await userEvent.click(item.getByRole('button', { name: 'Hochladen' }));
+    expect(await item.findByText('„Motivationsschreiben“ hochgeladen.')).toBeInTheDocument();
+    const upload = fetch.mock.calls.find(([, init]) => init?.body === file);
+    expect(upload?.[0]).toBe('/api/owner/accesses/a1/letters?name=Motivationsschreiben');
+    expect(upload?.[1]).toMatchObject({
+      method: 'POST',
+      headers: { 'Content-Type': 'application/pdf', Authorization: 'Bearer owner-token' },
+    });
+  });
+
+  it("refuses a file over 10 MB before sending it, and shows the API's line for one it refuses", async () => {
+    const fetch = ownerServer({
+      'POST /api/owner/accesses/a1/letters?name=Brief': () =>
+        json({ statusCode: 415, message: 'Das ist keine PDF-Datei.' }, 415),
+    });
+    await signInAsOwner();
+    const item = await mustersItem();
+    await userEvent.click(item.getByRole('button', { name: 'PDF hinzufügen' }));
+    await userEvent.upload(
+      item.getByLabelText('PDF für Muster AG'),
+      pdf('gross.pdf', 10 * 1024 * 1024 + 1),
+    );
+    await userEvent.click(item.getByRole('button', { name: 'Hochladen' }));
+    expect(item.getByRole('alert')).toHaveTextContent('Die Datei ist grösser als 10 MB.');
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/letters'))).toBe(false);
+
+    await userEvent.upload(item.getByLabelText('PDF für Muster AG'), pdf('Brief.pdf'));
+    await userEvent.click(item.getByRole('button', { name: 'Hochladen' }));
+    expect(await item.findByRole('alert')).toHaveTextContent('Das ist keine PDF-Datei.');
+  });
+
+  it('changes the sections a link sees', async () => {
+    const fetch = ownerServer({
+      'PUT /api/owner/accesses/a1/sections': () => new Response(null, { status: 204 }),
+    });
+    await signInAsOwner();
+    const item = await mustersItem();
+    expect(item.getByText('Bereiche: alle')).toBeInTheDocument();
+    await userEvent.click(item.getByRole('button', { name: 'Bereiche ändern' }));
+    await userEvent.click(item.getByLabelText('GIBB'));
+    await userEvent.click(item.getByRole('button', { name: 'Bereiche speichern' }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.find(([url]) => url === '/api/owner/accesses/a1/sections')?.[1],
+      ).toMatchObject({
+        method: 'PUT',
+        body: JSON.stringify({ sections: ['Bewerbung', 'BWD IMS', 'Überbetriebliche Kurse'] }),
+      }),
+    );
+  });
+
+  it('replaces and removes a PDF; with three there is no room for a fourth', async () => {
+    const three = [
+      brief,
+      { ...brief, id: 'l2', name: 'Zeugnis' },
+      { ...brief, id: 'l3', name: 'Referenz' },
+    ];
+    const fetch = ownerServer({
+      'GET /api/owner/accesses': () => json([{ ...muster, letters: three }]),
+      'PUT /api/owner/accesses/a1/letters/l1?name=Motivationsschreiben': () => json(brief),
+      'DELETE /api/owner/accesses/a1/letters/l2': () => new Response(null, { status: 204 }),
+    });
+    await signInAsOwner();
+    const item = await mustersItem();
+    expect(item.getAllByText('(117 KB)')).toHaveLength(3);
+    expect(
+      item.getByText('Schon 3 eigene Dateien: zum Hinzufügen eine entfernen oder ersetzen.'),
+    ).toBeInTheDocument();
+    expect(item.queryByRole('button', { name: 'PDF hinzufügen' })).toBeNull();
+
+    await userEvent.click(item.getAllByRole('button', { name: 'Ersetzen' })[0]);
+    const newer = pdf('neu.pdf');
+    const field = item.getByLabelText('Neue Fassung von „Motivationsschreiben“');
+    const replacing = within(field.closest('form')!);
+    await userEvent.upload(field, newer);
+    expect(replacing.getByLabelText('Bezeichnung')).toHaveValue('Motivationsschreiben');
+    await userEvent.click(replacing.getByRole('button', { name: 'Ersetzen' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.find(([, init]) => init?.body === newer)?.[1]?.method).toBe('PUT'),
+    );
+
+    await userEvent.click(item.getByRole('button', { name: 'Zeugnis Entfernen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Zugang für Muster AG' });
+    expect(dialog).toHaveTextContent('„Zeugnis“ entfernen?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Entfernen' }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([url, init]) => url === '/api/owner/accesses/a1/letters/l2' && init?.method === 'DELETE',
+        ),
+      ).toBe(true),
+    );
+  });
+});
