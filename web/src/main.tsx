@@ -12,9 +12,10 @@
 //    its own.
 // 5. startApp() hydrates inside a transition (time-sliced: no long task holds a first tap);
 //    from here React replays taps itself.
-// 6. After hydration, HydrationProvider (hydration/use-hydrated.tsx) switches to what only the
-//    browser knows, marks <html data-interactive> (the signal the browser tests wait for) and
-//    taps the control remembered in step 1 again.
+// 6. After hydration, the components switch to what only the browser knows
+//    (hydration/use-hydrated.ts), and InteractiveMark (hydration/interactive-mark.tsx) marks
+//    <html data-interactive> (the signal the browser tests wait for) and taps the control
+//    remembered in step 1 again.
 // 7. When the page is idle, the project page's chunk and the text behind "Mehr über mich" are
 //    fetched (hydration/when-idle.ts).
 // The SPA shell (/protected, unknown routes) has nothing to paint first: its <head> loads this

@@ -14,10 +14,10 @@ import { allProjectsRoute } from './all-projects-route';
 import { languageOfPath, pageOfPath } from './i18n/languages';
 import { loadEnglish } from './i18n/translation';
 
-const app = (prerendered: boolean) => (
+const app = (
   <StrictMode>
     <BrowserRouter>
-      <App prerendered={prerendered} />
+      <App />
     </BrowserRouter>
   </StrictMode>
 );
@@ -33,14 +33,14 @@ export async function startApp(root: HTMLElement): Promise<void> {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread (and a visitor's first tap) for the whole page.
     stopRecordingEarlyTaps();
-    startTransition(() => void hydrateRoot(root, app(true)));
+    startTransition(() => void hydrateRoot(root, app));
   } else {
     await texts;
     // The shell's title (spa.html) serves until the app runs and without scripts. React places
     // the page's own <title> beside it rather than taking it over when the page's chunk
     // arrives, so it goes first: a document has one title.
     document.querySelector('head > title')?.remove();
-    createRoot(root).render(app(false));
+    createRoot(root).render(app);
   }
   // The project page's chunk waits until the start page is idle (or a link to it is hovered).
   onIdle(() => void allProjectsRoute.preload());
