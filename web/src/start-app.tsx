@@ -9,6 +9,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
 import { stopRecordingEarlyTaps } from './hydration/early-taps';
+import { holdParts } from './hydration/part-schedule';
 import { onIdle } from './hydration/when-idle';
 import { allProjectsRoute } from './all-projects-route';
 import { languageOfPath, pageOfPath } from './i18n/languages';
@@ -31,8 +32,10 @@ export async function startApp(root: HTMLElement): Promise<void> {
     const page = pageOfPath(location.pathname) === '/all-projects' && allProjectsRoute.preload();
     await Promise.all([texts, page]);
     // As a transition, hydration yields to the browser every few milliseconds instead of
-    // holding the main thread (and a visitor's first tap) for the whole page.
+    // holding the main thread (and a visitor's first tap) for the whole page; the frame
+    // hydrates first, each part of the page in its own render later (hydration/part-schedule.ts).
     stopRecordingEarlyTaps();
+    holdParts();
     startTransition(() => void hydrateRoot(root, app));
   } else {
     await texts;
