@@ -7,10 +7,10 @@
 import { onIdle } from './when-idle';
 
 /** A promise React's `use` reads without suspending once `status` says it is fulfilled. */
-type Gate = Promise<void> & { status?: string; value?: undefined };
+type Gate = Promise<void> & { status?: string; open: () => void };
 
 /** The gate of every part in the build's prerender, which renders it at once. */
-const OPEN: Gate = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+const OPEN = Object.assign(Promise.resolve(), { status: 'fulfilled' });
 
 /** How close to the viewport a part hydrates: half a screen ahead, as a visitor scrolls. */
 const NEAR = '50% 0px';
@@ -22,45 +22,36 @@ const NEAR = '50% 0px';
 const TOUCHES = ['pointerdown', 'mousedown', 'touchstart', 'focusin', 'keydown', 'click', 'input'];
 
 let holding = false;
-const gates = new Map<string, { gate: Gate; open: () => void }>();
+const gates = new Map<string, Gate>();
 /** Parts on the page whose gate is closed, in page order. */
-const waiting: string[] = [];
+let waiting: string[] = [];
 const near = new Set<string>();
 /** The part the schedule opened last, until its hydration has committed. */
-let hydrating: string | null = null;
-let cancelIdle: (() => void) | null = null;
+let hydrating: string | undefined;
+let idleAsked = false;
 
-function closedGate() {
-  let resolve = () => {};
-  const gate: Gate = new Promise<void>((done) => (resolve = done));
-  const open = () => {
-    // Set before React's own listener would set it: a render in this very task reads it.
-    gate.status = 'fulfilled';
-    gate.value = undefined;
-    resolve();
-  };
-  return { gate, open };
-}
-
-function gateOf(id: string) {
-  let entry = gates.get(id);
-  if (!entry) gates.set(id, (entry = closedGate()));
-  return entry;
-}
-
-function forget(id: string): void {
-  const index = waiting.indexOf(id);
-  if (index >= 0) waiting.splice(index, 1);
-  near.delete(id);
+function gateOf(id: string): Gate {
+  let gate = gates.get(id);
+  if (!gate) {
+    let resolve = () => {};
+    const closed: Gate = Object.assign(new Promise<void>((done) => (resolve = done)), {
+      open() {
+        // Set before React's own listener would set it: a render in this very task reads it.
+        closed.status = 'fulfilled';
+        resolve();
+      },
+    });
+    gates.set(id, (gate = closed));
+  }
+  return gate;
 }
 
 /** Opens a part's gate; React hydrates the part next. */
 export function openPart(id: string): void {
-  if (!holding) return;
-  const { gate, open } = gateOf(id);
-  if (gate.status === 'fulfilled') return;
-  open();
-  forget(id);
+  const gate = gateOf(id);
+  if (!holding || gate.status === 'fulfilled') return;
+  gate.open();
+  waiting = waiting.filter((other) => other !== id);
 }
 
 function start(id: string): void {
@@ -69,22 +60,21 @@ function start(id: string): void {
 }
 
 function advance(): void {
-  if (hydrating !== null || waiting.length === 0) return;
+  if (hydrating || !waiting.length) return;
   const nearest = waiting.find((id) => near.has(id));
-  if (nearest) {
-    start(nearest);
-    return;
+  if (nearest) start(nearest);
+  else if (!idleAsked) {
+    idleAsked = true;
+    onIdle(() => {
+      idleAsked = false;
+      if (!hydrating && waiting.length) start(waiting[0]);
+    });
   }
-  cancelIdle ??= onIdle(() => {
-    cancelIdle = null;
-    if (hydrating === null && waiting.length > 0) start(waiting[0]);
-  });
 }
 
 /** Every part the touched element lies in; names that are no part's open nothing that waits. */
-function openTouched(event: Event): void {
-  const target = event.target instanceof Element ? event.target : null;
-  for (let element = target; element; element = element.parentElement) {
+function openTouched({ target }: Event): void {
+  for (let element = target as Element | null; element; element = element.parentElement) {
     if (element.id) openPart(element.id);
   }
 }
@@ -97,7 +87,7 @@ export function holdParts(): void {
 
 /** What a part's hydrating render waits for (React's `use`). */
 export function partGate(id: string): PromiseLike<void> {
-  return holding ? gateOf(id).gate : OPEN;
+  return holding ? gateOf(id) : OPEN;
 }
 
 /**
@@ -106,31 +96,28 @@ export function partGate(id: string): PromiseLike<void> {
  */
 export function watchPart(id: string): () => void {
   const element = document.getElementById(id);
-  if (!holding || gateOf(id).gate.status === 'fulfilled' || !element) return () => undefined;
+  if (!holding || gateOf(id).status === 'fulfilled' || !element) return () => undefined;
   waiting.push(id);
-  const observer =
-    typeof IntersectionObserver === 'undefined'
-      ? null
-      : new IntersectionObserver(
-          (entries) => {
-            if (!entries.some((entry) => entry.isIntersecting)) return;
-            near.add(id);
-            advance();
-          },
-          { rootMargin: NEAR },
-        );
-  observer?.observe(element);
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      near.add(id);
+      advance();
+    },
+    { rootMargin: NEAR },
+  );
+  observer.observe(element);
   advance();
   return () => {
-    observer?.disconnect();
-    forget(id);
-    if (hydrating === id) partHydrated(id);
+    observer.disconnect();
+    waiting = waiting.filter((other) => other !== id);
+    partHydrated(id);
   };
 }
 
 /** A part's hydration has committed: the next one may open. */
 export function partHydrated(id: string): void {
   if (hydrating !== id) return;
-  hydrating = null;
+  hydrating = undefined;
   advance();
 }
