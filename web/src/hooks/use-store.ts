@@ -8,6 +8,8 @@ import { useSyncExternalStore } from 'react';
  */
 export interface Store<T> {
   get: () => T;
+  /** The value it started with, which the page's HTML shows: what a part hydrates with. */
+  first: () => T;
   set: (update: (value: T) => T) => void;
   subscribe: (listener: () => void) => () => void;
 }
@@ -17,6 +19,7 @@ export function createStore<T>(initial: T): Store<T> {
   const listeners = new Set<() => void>();
   return {
     get: () => value,
+    first: () => initial,
     set(update) {
       value = update(value);
       for (const listener of listeners) listener();
@@ -28,7 +31,10 @@ export function createStore<T>(initial: T): Store<T> {
   };
 }
 
-/** The store's value; the component re-renders when it changes. */
+/**
+ * The store's value; the component re-renders when it changes. A part that hydrates after a
+ * change renders the first value to match its HTML, then the current one.
+ */
 export function useStore<T>(store: Store<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.first);
 }
