@@ -22,14 +22,17 @@ export interface BareNginx {
 }
 
 // gzip_vary: the project's answer names Vary even when it is not compressed.
-const pageHeaders = (securityHeaders: string) => `include ${securityHeaders};
+const pageHeaders = (renderedDir: string) => `include ${join(renderedDir, 'security-headers.conf')};
     add_header Cache-Control "no-cache";
     gzip on;
     gzip_vary on;
     server_tokens off;`;
 
-/** The project's security headers as its renderer writes them for `root` (CSP hashes included). */
-async function renderedSecurityHeaders(prefix: string, root: string): Promise<string> {
+/**
+ * The project's configuration as its renderer writes it for `root`: the security headers (CSP
+ * hashes included) and caching.conf, whose maps hold values those headers send.
+ */
+async function renderedConfig(prefix: string, root: string): Promise<string> {
   const runDir = join(prefix, 'rendered');
   await renderNginxConfig({
     runDir,
@@ -37,10 +40,15 @@ async function renderedSecurityHeaders(prefix: string, root: string): Promise<st
     apiUpstream: '127.0.0.1:9',
     listen: '127.0.0.1:9',
   });
-  return join(runDir, 'security-headers.conf');
+  return runDir;
 }
 
-function bareConfig(prefix: string, port: number, root: string, headers: string): string {
+function bareConfig(
+  prefix: string,
+  port: number,
+  root: string,
+  rendered: { dir: string; headers: string } | null,
+): string {
   return `worker_processes auto;
 daemon off;
 pid ${prefix}/nginx.pid;
@@ -55,10 +63,11 @@ http {
   fastcgi_temp_path ${prefix}/tmp;
   uwsgi_temp_path ${prefix}/tmp;
   scgi_temp_path ${prefix}/tmp;
+  ${rendered ? `include ${join(rendered.dir, 'caching.conf')};` : ''}
   server {
     listen 127.0.0.1:${port};
     root ${root};
-    ${headers}
+    ${rendered?.headers ?? ''}
   }
 }
 `;
@@ -75,8 +84,9 @@ export async function startBareNginx(
   await mkdir(join(prefix, 'tmp'));
   const port = await freePort();
   const confFile = join(prefix, 'nginx.conf');
-  const headers = sameHeaders ? pageHeaders(await renderedSecurityHeaders(prefix, root)) : '';
-  await writeFile(confFile, bareConfig(prefix, port, root, headers));
+  const renderedDir = sameHeaders ? await renderedConfig(prefix, root) : null;
+  const rendered = renderedDir ? { dir: renderedDir, headers: pageHeaders(renderedDir) } : null;
+  await writeFile(confFile, bareConfig(prefix, port, root, rendered));
   const nginx = startProcess('bare-nginx', nginxBinary(), nginxArgs(confFile), {}, () => {});
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}${probePath}`, nginx, 'The reference nginx');

@@ -13,7 +13,14 @@ import { MANIFEST_FILE } from '@portfolio/web/start-page-files';
 import { measureBundle } from './bundle-size.ts';
 import { engineBurstRows } from './engine-burst.ts';
 import { makeDocumentSet, type DocumentSet } from './document-set.ts';
-import { bundleRows, lighthouseRows, ratioRow, rssRow, scriptFreeRow, zipRows } from './figures.ts';
+import {
+  bundleRows,
+  lighthouseRows,
+  ratioRow,
+  rssRow,
+  scriptFreeRows,
+  zipRows,
+} from './figures.ts';
 import { buildFloor } from './floor.ts';
 import { auditMedian } from './lighthouse-audit.ts';
 import { load } from './load.ts';
@@ -55,7 +62,7 @@ async function pageRows(app: Stack, floorDist: string, scriptFreeDist: string): 
     for (const page of ['/', '/en/', '/all-projects', '/en/all-projects']) {
       const audit = await auditMedian(`${app.baseUrl}${page}`);
       const scriptFree = await auditMedian(`${scriptFreeStack.baseUrl}${page}`);
-      rows.push(...lighthouseRows(page, audit, floor), scriptFreeRow(page, audit, scriptFree));
+      rows.push(...lighthouseRows(page, audit, floor), ...scriptFreeRows(page, audit, scriptFree));
     }
     return rows;
   } finally {

@@ -5,7 +5,7 @@ import { AppLayout } from './layout/app-layout';
 import { HomePage } from './pages/home/home-page';
 import { allProjectsRoute } from './all-projects-route';
 import { ThemeProvider } from './theme/theme-context';
-import { HydrationProvider } from './hydration/use-hydrated';
+import { InteractiveMark } from './hydration/interactive-mark';
 import { LANGUAGES, localePath } from './i18n/languages';
 
 const AllProjectsPage = allProjectsRoute.Component;
@@ -14,10 +14,9 @@ const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page'));
 // The owner's page: German only, linked from nowhere, its own chunk.
 const OwnerPage = lazy(() => import('./pages/owner/owner-page'));
 
-/** `prerendered`: the tree renders into prerendered HTML (the build, and the client hydrating it). */
-export function App({ prerendered = false }: { prerendered?: boolean }) {
+export function App() {
   return (
-    <HydrationProvider prerendered={prerendered}>
+    <>
       <ThemeProvider>
         <SessionProvider>
           <AppLayout>
@@ -38,6 +37,7 @@ export function App({ prerendered = false }: { prerendered?: boolean }) {
           </AppLayout>
         </SessionProvider>
       </ThemeProvider>
-    </HydrationProvider>
+      <InteractiveMark />
+    </>
   );
 }

@@ -10,11 +10,14 @@
 //    competes with the portrait on a phone's slow line, and both files load side by side.
 // 4. This entry takes an access link's code out of the address and starts the app in a task of
 //    its own.
-// 5. startApp() hydrates inside a transition (time-sliced: no long task holds a first tap);
-//    from here React replays taps itself.
-// 6. After hydration, HydrationProvider (hydration/use-hydrated.tsx) switches to what only the
-//    browser knows, marks <html data-interactive> (the signal the browser tests wait for) and
-//    taps the control remembered in step 1 again.
+// 5. startApp() hydrates inside a transition (time-sliced: no long task holds a first tap): the
+//    frame (header, footer) first; each section of the start page waits, its HTML kept, and
+//    hydrates on its own when it nears the viewport, when the browser is idle or when touched
+//    (hydration/part-schedule.ts). From here React replays taps itself.
+// 6. Once the frame has hydrated, its components switch to what only the browser knows
+//    (hydration/use-hydrated.ts), and InteractiveMark (hydration/interactive-mark.tsx) marks
+//    <html data-interactive> (the signal the browser tests wait for) and taps the control
+//    remembered in step 1 again; each section switches once it has hydrated.
 // 7. When the page is idle, the project page's chunk and the text behind "Mehr über mich" are
 //    fetched (hydration/when-idle.ts).
 // The SPA shell (/protected, unknown routes) has nothing to paint first: its <head> loads this

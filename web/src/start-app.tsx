@@ -9,15 +9,16 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
 import { stopRecordingEarlyTaps } from './hydration/early-taps';
+import { holdParts } from './hydration/part-schedule';
 import { onIdle } from './hydration/when-idle';
 import { allProjectsRoute } from './all-projects-route';
 import { languageOfPath, pageOfPath } from './i18n/languages';
 import { loadEnglish } from './i18n/translation';
 
-const app = (prerendered: boolean) => (
+const app = (
   <StrictMode>
     <BrowserRouter>
-      <App prerendered={prerendered} />
+      <App />
     </BrowserRouter>
   </StrictMode>
 );
@@ -31,16 +32,18 @@ export async function startApp(root: HTMLElement): Promise<void> {
     const page = pageOfPath(location.pathname) === '/all-projects' && allProjectsRoute.preload();
     await Promise.all([texts, page]);
     // As a transition, hydration yields to the browser every few milliseconds instead of
-    // holding the main thread (and a visitor's first tap) for the whole page.
+    // holding the main thread (and a visitor's first tap) for the whole page; the frame
+    // hydrates first, each part of the page in its own render later (hydration/part-schedule.ts).
     stopRecordingEarlyTaps();
-    startTransition(() => void hydrateRoot(root, app(true)));
+    holdParts();
+    startTransition(() => void hydrateRoot(root, app));
   } else {
     await texts;
     // The shell's title (spa.html) serves until the app runs and without scripts. React places
     // the page's own <title> beside it rather than taking it over when the page's chunk
     // arrives, so it goes first: a document has one title.
     document.querySelector('head > title')?.remove();
-    createRoot(root).render(app(false));
+    createRoot(root).render(app);
   }
   // The project page's chunk waits until the start page is idle (or a link to it is hovered).
   onIdle(() => void allProjectsRoute.preload());

@@ -2,16 +2,13 @@ import { act, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HydrationProvider } from '../hydration/use-hydrated';
 import { SessionProvider } from './session-context';
 import { SessionVariant } from './session-variant';
 
 const tree = (
-  <HydrationProvider prerendered>
-    <SessionProvider>
-      <SessionVariant loggedIn={<button>Logout</button>} loggedOut={<button>Login</button>} />
-    </SessionProvider>
-  </HydrationProvider>
+  <SessionProvider>
+    <SessionVariant loggedIn={<button>Logout</button>} loggedOut={<button>Login</button>} />
+  </SessionProvider>
 );
 
 describe('session variants of a prerendered page', () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useHydrated } from '../hydration/use-hydrated';
 import { useSession } from './session-context';
 import './session-variant.css';
 
@@ -15,8 +16,8 @@ interface SessionVariantProps {
  * a logged-in visitor sees Logout in the first painted frame. After hydration only one remains.
  */
 export function SessionVariant({ loggedIn, loggedOut, as: Wrapper = 'span' }: SessionVariantProps) {
-  const { isAuthenticated, known } = useSession();
-  if (known) return isAuthenticated ? loggedIn : loggedOut;
+  const { isAuthenticated } = useSession();
+  if (useHydrated()) return isAuthenticated ? loggedIn : loggedOut;
   return (
     <>
       <Wrapper className="session-variant" data-session="in">

@@ -9,9 +9,12 @@ import type { ImageRef } from './image';
 import { owner } from './owner';
 import type { site } from './de/site';
 
-/** A project's facts; its title and description are texts of each language (de/site.ts). */
+/**
+ * A project's facts; its title and description are texts of each language (de/site.ts and
+ * de/all-projects.ts).
+ */
 export interface Project {
-  id: keyof (typeof site)['projects']['list'];
+  id: keyof (typeof site)['projects']['titles'];
   img: ImageRef;
   /** Each one of FILTER_OPTIONS, so every project can be found by filtering. */
   languages: Exclude<FilterOption, 'All'>[];

@@ -16,12 +16,16 @@ function easeInOutCubic(progress: number): number {
   return progress < 0.5 ? 4 * progress ** 3 : 1 - (-2 * progress + 2) ** 3 / 2;
 }
 
-/** Animates the window to `top` over 500 ms; jumps when the user prefers less motion. */
-export function animateScrollTo(top: number): void {
+/**
+ * Animates the window to `top` over 500 ms; jumps when the user prefers less motion. A function
+ * is read at every frame: the sections far below the fold take their rendered height only as
+ * they near the viewport (styles/layout.css), which moves what lies below them on the way.
+ */
+export function animateScrollTo(top: number | (() => number)): void {
   cancelAnimationFrame(runningAnimation);
-  const target = Math.max(0, top);
+  const target = () => Math.max(0, typeof top === 'function' ? top() : top);
   if (matches(REDUCED_MOTION_QUERY)) {
-    window.scrollTo(0, target);
+    window.scrollTo(0, target());
     return;
   }
   const start = window.scrollY;
@@ -29,7 +33,7 @@ export function animateScrollTo(top: number): void {
   const step = (now: number) => {
     startTime ??= now;
     const progress = Math.min(1, (now - startTime) / SCROLL_ANIMATION_MS);
-    window.scrollTo(0, start + (target - start) * easeInOutCubic(progress));
+    window.scrollTo(0, start + (target() - start) * easeInOutCubic(progress));
     if (progress < 1) runningAnimation = requestAnimationFrame(step);
   };
   runningAnimation = requestAnimationFrame(step);
@@ -51,7 +55,7 @@ export function centredTop(element: HTMLElement): number {
 
 export function scrollToSection(id: string): void {
   const element = document.getElementById(id);
-  if (element) animateScrollTo(centredTop(element));
+  if (element) animateScrollTo(() => centredTop(element));
 }
 
 /**
@@ -103,9 +107,9 @@ export function followUpOffset(): number {
 export function scrollToSectionWithFollowUp(id: string): () => void {
   const element = document.getElementById(id);
   if (!element) return () => undefined;
-  animateScrollTo(documentTop(element));
+  animateScrollTo(() => documentTop(element));
   const timer = window.setTimeout(
-    () => animateScrollTo(documentTop(element) + followUpOffset()),
+    () => animateScrollTo(() => documentTop(element) + followUpOffset()),
     FOLLOW_UP_SCROLL_DELAY_MS,
   );
   return () => window.clearTimeout(timer);

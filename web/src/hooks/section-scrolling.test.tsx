@@ -52,6 +52,21 @@ describe('navigation on the start page', () => {
     expect(location()).toHaveTextContent(/^\/$/);
   });
 
+  it('centres the section where it ends up when a section above it takes its height on the way', async () => {
+    setMedia({});
+    vi.useFakeTimers();
+    const contact = { ...sections.contact };
+    const scroll = trackScroll({ ...sections, contact });
+    renderApp('/');
+    fireEvent.click(screen.getByRole('link', { name: 'Kontakt' }));
+
+    await advance(SCROLL_ANIMATION_MS / 2);
+    // A section far below the fold rendered, 300 px taller than the height it stood for.
+    contact.top += 300;
+    await advance(SCROLL_ANIMATION_MS / 2 + 30);
+    expect(scroll.position).toBe(contact.top - (VIEWPORT_HEIGHT - contact.height) / 2);
+  });
+
   it('starts a section taller than the screen just below the sticky header', async () => {
     setMedia({});
     vi.useFakeTimers();

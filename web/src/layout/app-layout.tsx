@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { memo, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { useHydrated } from '../hydration/use-hydrated';
 import { useViewport } from '../hooks/use-media-query';
 import { useTheme } from '../theme/theme-context';
@@ -9,21 +9,47 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { ThemeOverlay } from './theme-overlay';
 
-/** The frame around every route: header, back-to-top button, footer and theme overlay. */
-export function AppLayout({ children }: { children: ReactNode }) {
-  const { theme } = useTheme();
+/**
+ * The route's page. Its HTML hydrates after the frame's, and React can update it only once it
+ * has: memoised, a re-render of the frame (the theme, the screen known after hydration) stops
+ * here instead of making React hydrate it at once.
+ */
+const SiteMain = memo(function SiteMain({
+  loading,
+  children,
+}: {
+  loading: string;
+  children: ReactNode;
+}) {
+  return (
+    <main id="main" className="site-main" tabIndex={-1}>
+      <Suspense fallback={<p className="page-loading container">{loading}</p>}>{children}</Suspense>
+    </main>
+  );
+});
+
+/**
+ * The screen's class on <html>, where the pre-paint script put the first value, so the
+ * prerendered markup is laid out for the visitor's screen before any script of the bundle
+ * runs. A component of its own: it re-renders once hydration knows the screen, the frame not.
+ */
+function ViewportMark() {
   const viewport = useViewport();
   const hydrated = useHydrated();
-  const texts = useSiteTexts();
-
-  // On <html>, where the pre-paint script put the first value, so the prerendered markup is
-  // laid out for the visitor's screen before any script of the bundle runs.
   useLayoutEffect(() => {
     if (hydrated) document.documentElement.dataset.viewport = viewport;
   }, [hydrated, viewport]);
+  return null;
+}
+
+/** The frame around every route: header, back-to-top button, footer and theme overlay. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { theme } = useTheme();
+  const texts = useSiteTexts();
 
   return (
     <div className={`app theme-${theme}`}>
+      <ViewportMark />
       <LanguageHead />
       <a
         className="skip-link"
@@ -37,11 +63,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {texts.skipLink}
       </a>
       <SiteHeader />
-      <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={<p className="page-loading container">{texts.loading}</p>}>
-          {children}
-        </Suspense>
-      </main>
+      <SiteMain loading={texts.loading}>{children}</SiteMain>
       <BackToTop />
       <SiteFooter />
       <ThemeOverlay />

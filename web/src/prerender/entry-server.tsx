@@ -37,7 +37,7 @@ function routeElement(url: string) {
       <template data-prerender-head-end="" />
       <StrictMode>
         <StaticRouter location={url}>
-          <App prerendered />
+          <App />
         </StaticRouter>
       </StrictMode>
     </>

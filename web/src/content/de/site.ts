@@ -93,37 +93,13 @@ export const site = {
     eyebrow: 'Was ich gebaut habe',
     selected: 'Ausgewählte Projekte',
     all: 'Alle Projekte ansehen',
-    list: {
-      portfolio: {
-        title: 'Portfolio-Website',
-        description:
-          'Diese Website: eine schnelle Single-Page-App mit geschütztem Dokumentenbereich, Kontaktformular und zwei Designs.',
-      },
-      classPlanner: {
-        title: 'Klassenplaner',
-        description:
-          'Stundenplan, Prüfungstermine und Hausaufgaben einer Klasse an einem Ort, mit Erinnerungen per E-Mail.',
-      },
-      stock: {
-        title: 'Lagerverwaltung',
-        description:
-          'Eine Webanwendung für ein kleines Vereinslager: Artikel erfassen, Ausleihen verbuchen und Bestände auswerten.',
-      },
-      weather: {
-        title: 'Wetterstation',
-        description:
-          'Ein Raspberry Pi misst Temperatur, Luftfeuchtigkeit und Luftdruck und zeigt die Werte als Diagramme im Browser.',
-      },
-      vocabulary: {
-        title: 'Vokabeltrainer',
-        description:
-          'Lernkarten mit Wiederholung in Intervallen, damit Französisch- und Englischvokabeln wirklich hängen bleiben.',
-      },
-      budget: {
-        title: 'Budget-Rechner',
-        description:
-          'Eine Desktop-Anwendung, die Einnahmen und Ausgaben kategorisiert und den Monatsabschluss als Übersicht ausgibt.',
-      },
+    titles: {
+      portfolio: 'Portfolio-Website',
+      classPlanner: 'Klassenplaner',
+      stock: 'Lagerverwaltung',
+      weather: 'Wetterstation',
+      vocabulary: 'Vokabeltrainer',
+      budget: 'Budget-Rechner',
     },
   },
   documents: {

@@ -97,37 +97,13 @@ export const site: Translated<typeof german> = {
     eyebrow: 'What I have built',
     selected: 'Selected projects',
     all: 'See all projects',
-    list: {
-      portfolio: {
-        title: 'Portfolio website',
-        description:
-          'This website: a fast single-page app with a protected documents area, a contact form and two designs.',
-      },
-      classPlanner: {
-        title: 'Class planner',
-        description:
-          'A class’s timetable, exam dates and homework in one place, with reminders by e-mail.',
-      },
-      stock: {
-        title: 'Stock management',
-        description:
-          'A web application for a small club store: record items, book loans and analyse stock.',
-      },
-      weather: {
-        title: 'Weather station',
-        description:
-          'A Raspberry Pi measures temperature, humidity and air pressure and shows the values as charts in the browser.',
-      },
-      vocabulary: {
-        title: 'Vocabulary trainer',
-        description:
-          'Flashcards with spaced repetition, so that French and English vocabulary really sticks.',
-      },
-      budget: {
-        title: 'Budget calculator',
-        description:
-          'A desktop application that categorises income and expenses and prints the month’s closing as an overview.',
-      },
+    titles: {
+      portfolio: 'Portfolio website',
+      classPlanner: 'Class planner',
+      stock: 'Stock management',
+      weather: 'Weather station',
+      vocabulary: 'Vocabulary trainer',
+      budget: 'Budget calculator',
     },
   },
   documents: {

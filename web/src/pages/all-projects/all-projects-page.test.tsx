@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FILTER_OPTIONS } from '../../constants';
+import { allProjects } from '../../content/de/all-projects';
 import { site } from '../../content/de/site';
 import { projects } from '../../content/projects';
 import { renderApp } from '../../test/render-app';
@@ -39,7 +40,8 @@ describe('all projects page', () => {
     expect(cards).toHaveLength(projects.length);
     for (const [index, project] of projects.entries()) {
       const card = within(cards[index]);
-      const { title, description } = site.projects.list[project.id];
+      const title = site.projects.titles[project.id];
+      const description = allProjects.descriptions[project.id];
       expect(card.getByRole('heading', { level: 2 })).toHaveTextContent(title);
       expect(cards[index].querySelector('img')).toHaveAttribute('src', project.img.src);
       expect(card.getByText(project.languages.join(', '))).toBeInTheDocument();

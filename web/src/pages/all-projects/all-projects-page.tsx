@@ -55,7 +55,12 @@ export default function AllProjectsPage() {
       {shown.length > 0 ? (
         <div className="project-grid">
           {shown.map((project, index) => (
-            <ProjectCard key={project.id} project={project} index={index} />
+            <ProjectCard
+              key={project.id}
+              project={project}
+              description={texts.descriptions[project.id]}
+              index={index}
+            />
           ))}
         </div>
       ) : (

@@ -1,6 +1,12 @@
 import type { ShownProject } from '../../i18n/use-projects';
 
-export function ProjectCard({ project, index }: { project: ShownProject; index: number }) {
+interface ProjectCardProps {
+  project: ShownProject;
+  description: string;
+  index: number;
+}
+
+export function ProjectCard({ project, description, index }: ProjectCardProps) {
   const titleId = `project-${index}-title`;
   return (
     <article className="project-card card" aria-labelledby={titleId}>
@@ -19,7 +25,7 @@ export function ProjectCard({ project, index }: { project: ShownProject; index: 
           {project.title}
         </h2>
         <p className="project-card__languages">{project.languages.join(', ')}</p>
-        <p className="project-card__description">{project.description}</p>
+        <p className="project-card__description">{description}</p>
         <a
           className="button project-card__link"
           href={project.github}

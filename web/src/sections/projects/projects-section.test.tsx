@@ -16,7 +16,7 @@ describe('projects section', () => {
       Array.from(group.querySelectorAll('h3')).map((heading) => heading.textContent);
     const expected = projects
       .slice(0, MARQUEE_MAX_PROJECTS)
-      .map((project) => site.projects.list[project.id].title);
+      .map((project) => site.projects.titles[project.id]);
     expect(expected).toHaveLength(6);
     expect(titles(original)).toEqual(expected);
     expect(titles(copy)).toEqual(expected);

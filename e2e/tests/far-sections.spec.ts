@@ -1,0 +1,33 @@
+// The start page's sections far below the fold cost no style or layout until they near the
+// viewport; until then each stands in for its content's height as measured in
+// web/src/styles/layout.css. A measure far from the section's real height would make the page
+// longer or shorter than it is until the visitor scrolls there: this keeps them close as the
+// texts change.
+import { expect, test } from '../support/fixtures';
+
+const FAR_SECTIONS = ['education', 'projects', 'documents', 'contact'];
+/** How far a measure may be from the rendered height, as a share of it. */
+const TOLERANCE = 0.25;
+
+test(
+  'each far section stands in for a height close to its own',
+  { tag: '@layout' },
+  async ({ page }) => {
+    await page.goto('/');
+    for (const id of FAR_SECTIONS) {
+      const { measure, height } = await page.locator(`#${id}`).evaluate((section) => {
+        const style = getComputedStyle(section);
+        const stoodFor = Number.parseFloat(style.containIntrinsicHeight.replace('auto', ''));
+        // Rendered as it would be near the viewport, its padding aside like the measure's.
+        section.style.contentVisibility = 'visible';
+        const padding =
+          Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+        return { measure: stoodFor, height: section.getBoundingClientRect().height - padding };
+      });
+      expect(
+        Math.abs(measure - height) / height,
+        `#${id}: ${measure} px for ${height} px`,
+      ).toBeLessThan(TOLERANCE);
+    }
+  },
+);
