@@ -72,6 +72,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['api/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'class-validator',
+              allowTypeImports: true,
+              message: 'Its entry point loads every validator: import from common/validators.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/content/**'],
     rules: {
       'no-restricted-imports': [

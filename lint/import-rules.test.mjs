@@ -60,6 +60,12 @@ const FORBIDDEN = [
     added: "import { AuthService } from '../auth/auth.service';\nvoid AuthService;",
     rule: 'import-x/no-restricted-paths',
   },
+  {
+    what: "a DTO importing class-validator's entry point",
+    file: 'api/src/auth/login.dto.ts',
+    added: "import { IsEmail } from 'class-validator';\nvoid IsEmail;",
+    rule: 'no-restricted-imports',
+  },
 ];
 
 test('the files as they are break no import rule', async () => {

@@ -1,4 +1,4 @@
-import { IsOptional, IsString } from 'class-validator';
+import { IsOptional, IsString } from '../common/validators';
 
 // Missing or empty credentials are a failed login (401), not a malformed request.
 export class LoginDto {

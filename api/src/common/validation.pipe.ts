@@ -1,4 +1,5 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { validatorPackage } from './validators';
 
 type FieldErrors = Record<string, string[]>;
 
@@ -17,6 +18,7 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
+    validatorPackage,
     exceptionFactory: (errors) =>
       new BadRequestException({ message: 'Validation failed', errors: collect(errors) }),
   });

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { IsArray, IsIn, IsNumber, IsObject, IsOptional, IsString } from 'class-validator';
+import { IsArray, IsIn, IsNumber, IsObject, IsOptional, IsString } from '../common/validators';
 import { OWNER_CHANGES, type OwnerChange } from './owner-changes.service';
 
 // A missing or empty setup token is a refused link (401), as an empty password is a failed
