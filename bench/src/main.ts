@@ -225,7 +225,7 @@ async function main(): Promise<void> {
         `API RSS at rest (${resting.method})`,
         resting.apiMb,
         { label: 'bare NestJS, same start and visit', mb: resting.floorMb },
-        15,
+        10,
       ),
     );
     rows.push(
