@@ -1,6 +1,10 @@
 // Lighthouse's default (mobile) audit of one URL in Debian's Chromium.
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import { launch } from 'chrome-launcher';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { chromiumFlags, chromiumPath } from '@portfolio/stack';
 
 export interface AuditResult {
@@ -19,9 +23,26 @@ function score(value: number | null | undefined): number {
   return Math.round((value ?? 0) * 100);
 }
 
-async function auditOnce(url: string): Promise<AuditResult> {
-  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: CHROME_FLAGS });
+/** chrome-launcher ends Chromium with SIGKILL, so it gets a TMPDIR of its own to leave. */
+async function withChromium<T>(work: (chrome: LaunchedChrome) => Promise<T>): Promise<T> {
+  const ownTmp = await mkdtemp(join(tmpdir(), 'bench-chromium-'));
+  const chrome = await launch({
+    chromePath: chromiumPath,
+    chromeFlags: CHROME_FLAGS,
+    envVars: { ...process.env, TMPDIR: ownTmp },
+  });
   try {
+    return await work(chrome);
+  } finally {
+    const exited = chrome.process.exitCode === null ? once(chrome.process, 'exit') : undefined;
+    chrome.kill();
+    await exited;
+    await rm(ownTmp, { recursive: true, force: true });
+  }
+}
+
+async function auditOnce(url: string): Promise<AuditResult> {
+  return withChromium(async (chrome) => {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
@@ -35,9 +56,7 @@ async function auditOnce(url: string): Promise<AuditResult> {
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
     };
-  } finally {
-    chrome.kill();
-  }
+  });
 }
 
 /**
