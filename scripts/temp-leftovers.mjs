@@ -20,6 +20,7 @@ export const PROJECT_PREFIXES = [
   'zip-check-spec-',
   'documents-zip-spec-',
   'retention-',
+  'delivery-',
   'bench-',
   'playwright-artifacts-',
   'playwright_chromiumdev_profile-',
