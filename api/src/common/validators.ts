@@ -1,7 +1,7 @@
 // The validation decorators and the validator the API uses, each taken from
 // its own file in class-validator. The package's entry point loads every
 // validator it has, with validator.js and libphonenumber's metadata: some 320
-// modules and 3 MB of heap the API would hold for its whole life to use eight
+// modules and 3 MB of heap the API would hold for its whole life to use nine
 // decorators (docs/benchmarks.md, "What the API holds at rest").
 import type { ValidationPipeOptions } from '@nestjs/common';
 import { IsIn } from 'class-validator/cjs/decorator/common/IsIn';
