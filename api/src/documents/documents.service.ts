@@ -1,6 +1,13 @@
 import { FileHandle, open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  OnModuleDestroy,
+  OnModuleInit,
+} from '@nestjs/common';
 import type { AccessHolder } from '../access/access.service';
 import { RefusalLog, clip } from '../common/refusal-log';
 import { AppConfig, appConfig } from '../config/app-config';
@@ -8,7 +15,7 @@ import { LetterFiles } from '../letters/letter-files';
 import { letterFilename } from '../letters/letter-rules';
 import { DocumentGroup, loadManifest } from './manifest';
 import { AvailableFile, CachedZip, ListedGroup } from './documents.types';
-import { ZipCache } from './zip-cache';
+import { startSweeping, ZipCache } from './zip-cache';
 
 export interface OpenedFile {
   handle: FileHandle;
@@ -23,7 +30,7 @@ type Candidate = Omit<AvailableFile, 'size' | 'mtimeNs' | 'ctimeNs' | 'ino'>;
  * (docs/product.md#personal-access-links). Any other file is the 404 of a missing one.
  */
 @Injectable()
-export class DocumentsService implements OnModuleInit {
+export class DocumentsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Documents');
   private readonly refusals = new RefusalLog(this.logger, 'download refused');
   private groups: DocumentGroup[] = [];
@@ -31,6 +38,7 @@ export class DocumentsService implements OnModuleInit {
 
   private readonly zipCache: ZipCache;
   private readonly letters: LetterFiles;
+  private stopSweeping = () => {};
 
   constructor(@Inject(appConfig.KEY) private readonly config: AppConfig) {
     this.zipCache = new ZipCache(config.documents.zipCacheDir, this.logger);
@@ -43,6 +51,12 @@ export class DocumentsService implements OnModuleInit {
       this.groups.flatMap((group) => group.files.map((file) => [file.filename, group.section])),
     );
     await this.zipCache.removeUnfinished();
+    await this.zipCache.removeUnused();
+    this.stopSweeping = startSweeping(this.zipCache, this.logger);
+  }
+
+  onModuleDestroy(): void {
+    this.stopSweeping();
   }
 
   /** The holder's files that exist on disk: its own PDFs, then the manifest's in order. */

@@ -76,6 +76,21 @@ describe('ZipCache', () => {
     expect(unused.name).not.toBe(stillAsked.name);
   });
 
+  it('removes an unused archive with no other build, and one an earlier process left', async () => {
+    const dir = scratchDir('zip-cache-spec-');
+    await writeFile(join(dir, 'a.pdf'), 'abc');
+    let now = Date.now();
+    const cache = new ZipCache(join(dir, 'cache'), new Logger('test'), () => now);
+    const revoked = await cache.archiveOf([file(join(dir, 'a.pdf'), 'a.pdf', 1n)]);
+
+    const restarted = new ZipCache(join(dir, 'cache'), new Logger('test'), () => now);
+    await restarted.removeUnused();
+    await access(revoked.path);
+    now += 2 * KEPT_AFTER_USE_MS;
+    await restarted.removeUnused();
+    expect(await readdir(join(dir, 'cache'))).toEqual([]);
+  });
+
   it('leaves a build of its own under way when removing unfinished ones', async () => {
     const dir = scratchDir('zip-cache-spec-');
     // Reading a named pipe waits for its writer: the build stays under way until then.

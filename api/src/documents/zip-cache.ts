@@ -84,11 +84,14 @@ export class ZipCache {
 
   /**
    * Removes archives neither built nor promised within KEPT_AFTER_USE_MS;
-   * one this process never promised counts from when it was written.
+   * one this process never promised counts from when it was written. Run
+   * after each build and on a timer (startSweeping), so an archive holding a
+   * company's PDFs does not outlive their removal or the link's end on a
+   * site where nobody downloads another.
    */
-  private async removeUnused(): Promise<void> {
+  async removeUnused(): Promise<void> {
     const now = this.now();
-    for (const entry of await readdir(this.dir)) {
+    for (const entry of await readdir(this.dir).catch((): string[] => [])) {
       if (!entry.startsWith(PREFIX)) continue;
       const path = join(this.dir, entry);
       const written = (await stat(path).catch(() => undefined))?.mtimeMs ?? now;
@@ -98,6 +101,17 @@ export class ZipCache {
     for (const [name, at] of this.promised)
       if (now - at > KEPT_AFTER_USE_MS) this.promised.delete(name);
   }
+}
+
+/** Runs removeUnused every KEPT_AFTER_USE_MS until the returned stop is called. */
+export function startSweeping(cache: ZipCache, logger: Logger): () => void {
+  const timer = setInterval(() => {
+    cache.removeUnused().catch((error: unknown) => {
+      logger.warn(`documents.zip cache: sweep failed (${(error as Error).message})`);
+    });
+  }, KEPT_AFTER_USE_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 function fingerprint(files: AvailableFile[]): string {
