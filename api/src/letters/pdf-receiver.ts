@@ -60,7 +60,12 @@ export async function receivePdf(
   }
 }
 
+const cutShort = () => new Error('the upload ended before its last byte');
+
 function writeBounded(source: Readable, target: string, maxBytes: number): Promise<Edges> {
+  // A sender gone while the request waited for its checks has closed the
+  // stream already: no listener below would ever hear of it.
+  if (source.destroyed) return Promise.reject(cutShort());
   const edges = new Edges();
   const output = createWriteStream(target, { flags: 'wx', mode: 0o644 });
   return new Promise<Edges>((resolve, reject) => {
@@ -87,7 +92,7 @@ function writeBounded(source: Readable, target: string, maxBytes: number): Promi
     source.once('error', fail);
     // A sender that goes away before the end: no file cut short is kept.
     source.once('close', () => {
-      if (!source.readableEnded) fail(new Error('the upload ended before its last byte'));
+      if (!source.readableEnded) fail(cutShort());
     });
     output.once('error', fail);
     output.once('finish', () => {
