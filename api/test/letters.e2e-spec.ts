@@ -4,7 +4,7 @@
 // the start says of a missing or damaged one.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runAccessCommand } from '../src/access/access.cli';
 import { LETTER_MAX_BYTES } from '../src/letters/letter-limits';
@@ -298,5 +298,22 @@ describe("a company's own PDFs", () => {
       'WARN [Access] Own PDFs: removed 1 file(s) no access names',
     ]);
     expect(await filesIn(lettersOf(dir))).toEqual([`${id}/${zeugnis.id}.pdf`]);
+  });
+
+  it('leaves alone what the site never makes, should LETTERS_DIR name another folder', async () => {
+    await testApp.close();
+    // Named as an access's id could be, but holding what no letter is called.
+    await mkdir(join(lettersOf(dir), 'Bewerbungen1'), { recursive: true });
+    await writeFile(join(lettersOf(dir), 'Bewerbungen1', 'cv.pdf'), pdf('CV'));
+    await writeFile(join(lettersOf(dir), 'accesses.json'), '[]');
+    // What a link no longer in the store left: the site's, so removed.
+    await mkdir(join(lettersOf(dir), 'AbCdEfGhIj-1'));
+    await writeFile(join(lettersOf(dir), 'AbCdEfGhIj-1', 'MnOpQrStUv_2.pdf'), pdf('alt'));
+    await start();
+    expect(testApp.logger.lines.filter((line) => line.includes('Own PDFs'))).toEqual([
+      'WARN [Access] Own PDFs: removed 1 file(s) no access names',
+      'WARN [Access] Own PDFs: LETTERS_DIR holds 2 entries the site never makes ("Bewerbungen1", "accesses.json"), left alone; is LETTERS_DIR the right folder?',
+    ]);
+    expect(await filesIn(lettersOf(dir))).toEqual(['Bewerbungen1/cv.pdf', 'accesses.json']);
   });
 });

@@ -156,7 +156,7 @@ export class AccessService implements OnModuleInit, OnModuleDestroy {
   // A missing or damaged PDF is said once per access and left out of its list (as a
   // manifest's file missing on disk is); files no access names are removed.
   private async checkLetters(): Promise<void> {
-    const { problems, removed } = await this.store.whileLocked((accesses) =>
+    const { problems, removed, foreign } = await this.store.whileLocked((accesses) =>
       this.letters.tidy(accesses),
     );
     for (const access of new Set(problems.map((found) => found.access))) {
@@ -168,6 +168,15 @@ export class AccessService implements OnModuleInit, OnModuleDestroy {
       );
     }
     if (removed > 0) this.logger.warn(`Own PDFs: removed ${removed} file(s) no access names`);
+    if (foreign.length > 0)
+      this.logger.warn(
+        `Own PDFs: LETTERS_DIR holds ${foreign.length} entries the site never makes (${foreign
+          .slice(0, 3)
+          .map((name) => JSON.stringify(name))
+          .join(
+            ', ',
+          )}${foreign.length > 3 ? ', …' : ''}), left alone; is LETTERS_DIR the right folder?`,
+      );
   }
 
   private async prune(): Promise<void> {

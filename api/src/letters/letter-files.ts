@@ -24,6 +24,8 @@ import { PDF_HEAD } from './letter-rules';
 import { receivePdf } from './pdf-receiver';
 
 const UPLOAD = /^\.upload-[\w-]+\.tmp$/;
+// A letter's file: its id in the access store (STORE_ID) and .pdf.
+const LETTER_FILE = /^[\w-]{12}\.pdf$/;
 // An upload not written to for this long was left by a process that ended.
 const UPLOAD_ABANDONED_MS = 10 * 60_000;
 
@@ -77,12 +79,15 @@ export class LetterFiles {
 
   /**
    * At start, with the store's lock held: the letters of `accesses` that are missing or
-   * damaged (their size differs, or they are no PDF), and how many files no access names
-   * (left by a crash, or by a restore of the access store alone) were removed.
+   * damaged (their size differs, or they are no PDF), how many files no access names (left
+   * by a crash, or by a restore of the access store alone) were removed, and the names of
+   * entries this code never makes, which it leaves alone: LETTERS_DIR set to a folder of
+   * something else must not cost that folder its files.
    */
   async tidy(accesses: Access[], now = Date.now()) {
     const named = new Map(accesses.map((access) => [access.id, access.letters ?? []]));
     let removed = 0;
+    const foreign: string[] = [];
     for (const entry of await readdir(this.dir, { withFileTypes: true }).catch(() => [])) {
       const path = join(this.dir, entry.name);
       const letters = named.get(entry.name) ?? [];
@@ -90,7 +95,11 @@ export class LetterFiles {
         removed += await this.removeUnnamed(path, letters);
         continue;
       }
-      if (UPLOAD.test(entry.name) && !(await this.abandoned(path, now))) continue;
+      const ours = entry.isDirectory()
+        ? await this.isLetterFolder(entry.name)
+        : UPLOAD.test(entry.name);
+      if (!ours) foreign.push(entry.name);
+      if (!ours || (UPLOAD.test(entry.name) && !(await this.abandoned(path, now)))) continue;
       await rm(path, { recursive: true, force: true });
       removed += 1;
     }
@@ -100,7 +109,7 @@ export class LetterFiles {
         const problem = await this.problemOf(access, letter);
         if (problem) problems.push({ access, letter, problem });
       }
-    return { problems, removed };
+    return { problems, removed, foreign: foreign.sort() };
   }
 
   private async removeUnnamed(folder: string, letters: AccessLetter[]): Promise<number> {
@@ -108,6 +117,13 @@ export class LetterFiles {
     const unnamed = (await readdir(folder)).filter((name) => !kept.has(name));
     await Promise.all(unnamed.map((name) => rm(join(folder, name), { recursive: true })));
     return unnamed.length;
+  }
+
+  /** A folder as the site makes one: an access's id holding its letters' files alone. */
+  private async isLetterFolder(name: string): Promise<boolean> {
+    if (!STORE_ID.test(name)) return false;
+    const entries = await readdir(join(this.dir, name), { withFileTypes: true });
+    return entries.every((entry) => entry.isFile() && LETTER_FILE.test(entry.name));
   }
 
   private async abandoned(path: string, now: number): Promise<boolean> {
