@@ -1,7 +1,7 @@
 // The container delivery, checked by parsing (no Docker engine needed): the
 // compose files, both Dockerfiles, .env.example and .dockerignore.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import dockerignore from '@balena/dockerignore';
@@ -314,6 +314,24 @@ describe('Dockerfiles', () => {
     const bundle = runtime.steps.find((step) => step.flags.from === 'build');
     assert.equal(bundle?.text, '/app/web/dist /usr/share/nginx/html');
     assert.match(argsOf(runtime, 'HEALTHCHECK')[0], /\/nginx-health/);
+  });
+
+  it("copy into the web build every file of the API package the web's code imports", () => {
+    const { exports } = JSON.parse(read('api/package.json')) as { exports: Record<string, string> };
+    const webSources = readdirSync(path.join(repoRoot, 'web/src'), { recursive: true })
+      .map(String)
+      .filter((file) => /\.tsx?$/.test(file));
+    const imported = new Set(
+      webSources.flatMap((file) =>
+        [...read(`web/src/${file}`).matchAll(/from '@portfolio\/api\/([\w-]+)'/g)].map(([, name]) =>
+          path.posix.join('api', exports[`./${name}`]),
+        ),
+      ),
+    );
+    assert.ok(imported.size > 0, 'the web imports limits from the API package');
+    const build = webStages.find((stage) => stage.name === 'build') as Stage;
+    const copied = argsOf(build, 'COPY').map((copy) => copy.split(' ')[0]);
+    for (const file of imported) assert.ok(copied.includes(file), `Dockerfile.web copies ${file}`);
   });
 
   it('give `make test` a Debian stage with chromium and nginx that runs npm test', () => {
