@@ -120,7 +120,12 @@ export function stateChecks(current: () => EngineSession) {
       session.make('up');
       await session.waitForSite();
       images.forEach((image, index) => assert.notEqual(imageId(session, image), oldIds[index]));
-      assert.deepEqual(await snapshot(session), state);
+      const after = await snapshot(session);
+      assert.equal(after.accessList, state.accessList);
+      assert.equal(after.accessLog, state.accessLog);
+      // The API's restart sends the owner the links' uses it had collected for its next
+      // notice (api/src/access/access-notifier.ts): new mails may come; none that was there goes.
+      for (const id of state.mailIds) assert.ok(after.mailIds.includes(id), `message ${id} kept`);
       const opened = await until(
         async () => (await session.post('/api/auth/access', { code: accessCode })).status === 200,
         'the access code to log in after the rebuild',
