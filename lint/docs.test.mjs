@@ -1,0 +1,83 @@
+// The docs hold together: every link between them, and every `docs/<file>.md#<section>` a
+// source file names, reaches a file and a heading that exist, and docs/*.md stay within
+// their size (each topic explained once, see docs/architecture.md#docs). Run by `npm run lint`.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+const root = path.resolve(import.meta.dirname, '..');
+const DOCS_BYTE_BUDGET = 100_000;
+
+const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
+  .split('\n')
+  .filter((file) => file && existsSync(path.join(root, file)));
+const markdownFiles = tracked.filter((file) => file.endsWith('.md'));
+const read = (file) => readFileSync(path.join(root, file), 'utf8');
+
+/** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
+function slug(heading) {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+}
+
+function anchorsOf(file) {
+  const anchors = new Set();
+  const seen = new Map();
+  const withoutCode = read(file).replace(/^```[\s\S]*?^```/gm, '');
+  for (const [, heading] of withoutCode.matchAll(/^#{1,6} (.+)$/gm)) {
+    const base = slug(heading);
+    const count = seen.get(base) ?? 0;
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+    seen.set(base, count + 1);
+  }
+  return anchors;
+}
+
+/** Why `target` (a path from the root, maybe with #anchor) does not resolve, or undefined. */
+function brokenTarget(target) {
+  const [file, anchor] = target.split('#');
+  if (!existsSync(path.join(root, file))) return `${file} does not exist`;
+  if (anchor === undefined || !file.endsWith('.md')) return undefined;
+  if (statSync(path.join(root, file)).isDirectory()) return `${file} is a folder`;
+  return anchorsOf(file).has(decodeURIComponent(anchor))
+    ? undefined
+    : `${file} has no heading #${anchor}`;
+}
+
+test('every link in the Markdown files reaches a file and a heading', () => {
+  const broken = [];
+  for (const file of markdownFiles) {
+    const text = read(file).replace(/^```[\s\S]*?^```/gm, '');
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/i.test(target)) continue;
+      const resolved = target.startsWith('#')
+        ? `${file}${target}`
+        : path.posix.join(path.posix.dirname(file), target);
+      const why = brokenTarget(resolved);
+      if (why) broken.push(`${file}: (${target}): ${why}`);
+    }
+  }
+  assert.deepEqual(broken, []);
+});
+
+test('every docs section a source file names exists', () => {
+  const broken = [];
+  for (const file of tracked.filter((name) => !name.endsWith('.md') && !name.includes('.png'))) {
+    for (const [target] of read(file).matchAll(/docs\/[a-z-]+\.md#[\p{L}\p{N}_-]+/gu)) {
+      const why = brokenTarget(target);
+      if (why) broken.push(`${file}: ${why}`);
+    }
+  }
+  assert.deepEqual(broken, []);
+});
+
+test(`docs/*.md hold at most ${DOCS_BYTE_BUDGET} bytes`, () => {
+  const docs = markdownFiles.filter((file) => /^docs\/[^/]+\.md$/.test(file));
+  const bytes = docs.reduce((sum, file) => sum + statSync(path.join(root, file)).size, 0);
+  assert.ok(bytes <= DOCS_BYTE_BUDGET, `docs/*.md: ${bytes} bytes`);
+});
