@@ -1,6 +1,6 @@
 // The tester's command on a real engine: `make test` in a fresh checkout
 // builds the `test` stage of Dockerfile.api and runs every suite inside it.
-// Too long for every CI run (8 to 25 minutes), so it has its own command:
+// Too long for every CI run (some 20 minutes on two cores), so it has its own command:
 // `npm run test:make-test -w delivery` (docs/engine-tests.md).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
