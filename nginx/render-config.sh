@@ -75,22 +75,24 @@ else
 fi
 export TLS_LISTEN="${TLS_LISTEN:-}" TLS_CERT_FILE="${TLS_CERT_FILE:-}" TLS_KEY_FILE="${TLS_KEY_FILE:-}"
 
-# The inline scripts the CSP allows: the hashes the web build wrote beside
-# the pages (none for a bundle without the file).
-hashes_file="$WEB_ROOT/csp-script-hashes.txt"
-CSP_SCRIPT_SOURCES=''
-if [ -r "$hashes_file" ]; then
+# The inline script and style the CSP allows: the hashes the web build wrote
+# beside the pages (none for a bundle without the file).
+csp_hashes() {
+  hashes_file="$WEB_ROOT/$1"
+  [ -r "$hashes_file" ] || return 0
   for hash in $(cat "$hashes_file"); do
     case "$hash" in
-      "'sha256-"*"'") CSP_SCRIPT_SOURCES="$CSP_SCRIPT_SOURCES $hash" ;;
+      "'sha256-"*"'") printf ' %s' "$hash" ;;
       *)
         echo "render-config.sh: $hashes_file holds \"$hash\", not a 'sha256-…' source" >&2
-        exit 1
+        return 1
         ;;
     esac
   done
-fi
-export CSP_SCRIPT_SOURCES
+}
+CSP_SCRIPT_SOURCES=$(csp_hashes csp-script-hashes.txt) || exit 1
+CSP_STYLE_SOURCES=$(csp_hashes csp-style-hashes.txt) || exit 1
+export CSP_SCRIPT_SOURCES CSP_STYLE_SOURCES
 
 # The placeholders are what the templates hold: upper-case names in
 # dollar-braces. Only these are replaced, so nginx's own $variables (lower

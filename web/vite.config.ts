@@ -73,7 +73,7 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     // Every browser the site targets supports modulepreload; the polyfill would only cost bytes.
     modulePreload: { polyfill: false },
-    // One stylesheet: every extra render-blocking request delays the first paint on a phone.
+    // One stylesheet, which the prerender puts inline into every page (scripts/prerender.mjs).
     cssCodeSplit: false,
     // Names the files `/` loads, for its size budget and the benchmark (scripts/start-page-files.mjs).
     manifest: true,

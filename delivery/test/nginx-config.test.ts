@@ -71,20 +71,30 @@ describe('nginx configuration', () => {
     assert.match(server, /listen 127\.0\.0\.1:18443 ssl;/);
   });
 
-  it("allows the pages' inline script by the hash the web build wrote, and nothing else", async () => {
+  it("allows the pages' inline script and style by the hashes the web build wrote, and nothing else", async () => {
     const site = await makeRunDir();
-    const hash = "'sha256-o/XSrc3/UvMK15VRSA0eEnaouyJ0vFxnhuvd9HaSkyA='";
-    await writeFile(path.join(site, 'csp-script-hashes.txt'), `${hash}\n`);
+    const script = "'sha256-o/XSrc3/UvMK15VRSA0eEnaouyJ0vFxnhuvd9HaSkyA='";
+    const style = "'sha256-2jmj7l5rSw0yVb/vlWAYkK/YBwk+0a8vJ3W8tD3G1Pk='";
+    await writeFile(path.join(site, 'csp-script-hashes.txt'), `${script}\n`);
+    await writeFile(path.join(site, 'csp-style-hashes.txt'), `${style}\n`);
     const runDir = path.join(dir, 'csp');
     await checkConfig(await renderNginxConfig({ ...base(runDir), webRoot: site }));
     const headers = await readFile(path.join(runDir, 'security-headers.conf'), 'utf8');
-    assert.match(headers, new RegExp(`script-src 'self' ${hash.replace(/[+/]/g, '\\$&')};`));
+    const escaped = (hash: string) => hash.replace(/[+/]/g, '\\$&');
+    assert.match(headers, new RegExp(`script-src 'self' ${escaped(script)};`));
+    assert.match(headers, new RegExp(`style-src 'self' ${escaped(style)};`));
 
-    await writeFile(path.join(site, 'csp-script-hashes.txt'), "'unsafe-inline'\n");
-    await assert.rejects(
-      entrypointCheck(path.join(dir, 'csp-bad'), { WEB_ROOT: site }),
-      /holds "'unsafe-inline'", not a 'sha256-…' source/,
-    );
+    for (const file of ['csp-script-hashes.txt', 'csp-style-hashes.txt']) {
+      await writeFile(path.join(site, file), "'unsafe-inline'\n");
+      await assert.rejects(
+        entrypointCheck(path.join(dir, `csp-bad-${file}`), { WEB_ROOT: site }),
+        new RegExp(`${file} holds "'unsafe-inline'", not a 'sha256-…' source`),
+      );
+      await writeFile(
+        path.join(site, file),
+        `${file === 'csp-script-hashes.txt' ? script : style}\n`,
+      );
+    }
     await rm(site, { recursive: true, force: true });
   });
 

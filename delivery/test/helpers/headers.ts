@@ -3,7 +3,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 const REQUIRED_CSP = [
   "default-src 'none'",
-  "style-src 'self'",
   "font-src 'self'",
   "connect-src 'self'",
   "base-uri 'none'",
@@ -18,13 +17,15 @@ export function assertSecurityHeaders(headers: IncomingHttpHeaders, where: strin
   const directives = (csp as string).split(';').map((part) => part.trim());
   for (const directive of REQUIRED_CSP)
     assert.ok(directives.includes(directive), `${where}: ${directive}`);
-  // The site's own files, and inline scripts only by their hash.
-  const scripts = directives.find((directive) => directive.startsWith('script-src '));
-  assert.match(
-    String(scripts),
-    /^script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')*$/,
-    `${where}: script-src`,
-  );
+  // The site's own files, and inline scripts and styles only by their hash.
+  for (const kind of ['script-src', 'style-src']) {
+    const sources = directives.find((directive) => directive.startsWith(`${kind} `));
+    assert.match(
+      String(sources),
+      new RegExp(`^${kind} 'self'( 'sha256-[A-Za-z0-9+/]+=*')*$`),
+      `${where}: ${kind}`,
+    );
+  }
   assert.ok(!(csp as string).includes('unsafe-inline'), `${where}: no unsafe-inline`);
   assert.equal(headers['x-content-type-options'], 'nosniff', `${where}: nosniff`);
   assert.equal(
