@@ -159,3 +159,19 @@ for (const { path } of PAGES) {
     expect(scripts.length).toBeGreaterThan(0);
   });
 }
+
+// The build's gzip twins (web/scripts/precompress.mjs): a page goes out whole, with its length,
+// so a phone parses it in one go rather than chunk by chunk before its first layout.
+for (const { path } of PAGES) {
+  test(`${path} is sent compressed by the build, whole and with its length`, async ({
+    request,
+  }) => {
+    const answer = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });
+    expect(answer.status()).toBe(200);
+    const headers = answer.headers();
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(headers['transfer-encoding']).toBeUndefined();
+    expect(Number(headers['content-length'])).toBeGreaterThan(0);
+    expect(await answer.text()).toContain('<div id="root">');
+  });
+}
