@@ -5,7 +5,6 @@
 // for the client-rendered routes (/protected), with the language's `lang`, the owner's name
 // as its title and the no-script note. sitemap.xml and robots.txt name the pages at the
 // owner's address.
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { MANIFEST_FILE } from './start-page-files.mjs';
 
@@ -14,8 +13,6 @@ const ssrDir = new URL('../dist-ssr/', import.meta.url);
 const ROOT = '<div id="root"></div>';
 const HTML_START = '<html lang="de">';
 const NOSCRIPT = /<noscript>.*?<\/noscript>/s;
-const STYLESHEET_LINK = /<link rel="stylesheet"[^>]* href="(\/assets\/[^"]+\.css)">/g;
-const CSP_STYLE_HASHES_FILE = 'csp-style-hashes.txt';
 
 /** The pages search engines list; the 404 page is prerendered besides. */
 const INDEXED = ['/', '/all-projects'];
@@ -32,26 +29,9 @@ const {
   owner,
   shellTitle,
 } = await import(new URL('entry-server.js', ssrDir).href);
-const shell = await inlineStylesheet(await readFile(new URL('index.html', dist), 'utf8'));
+const shell = await readFile(new URL('index.html', dist), 'utf8');
 for (const part of [ROOT, HTML_START]) {
   if (!shell.includes(part)) throw new Error(`dist/index.html enthält kein ${part}`);
-}
-
-/**
- * The site's one stylesheet goes inline into every page: as a file it cost a request before the
- * first paint and, on a slow phone, a style task of its own ahead of the first layout (Lighthouse
- * counted that layout as blocking). Its hash goes to dist/csp-style-hashes.txt, from where nginx's
- * Content-Security-Policy allows exactly this style element (nginx/render-config.sh). The file
- * stays in dist/assets/: the size budget and the benchmark measure it.
- */
-async function inlineStylesheet(html) {
-  const links = [...html.matchAll(STYLESHEET_LINK)];
-  if (links.length !== 1) throw new Error(`dist/index.html: ${links.length} Stylesheets statt 1`);
-  const [link, href] = links[0];
-  const css = await readFile(new URL(`.${href}`, dist), 'utf8');
-  const hash = createHash('sha256').update(css).digest('base64');
-  await writeFile(new URL(CSP_STYLE_HASHES_FILE, dist), `'sha256-${hash}'\n`);
-  return html.replace(link, () => `<style>${css}</style>`);
 }
 
 /** The file of an address: `/` → index.html, `/en/all-projects` → en/all-projects.html. */

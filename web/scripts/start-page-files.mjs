@@ -1,6 +1,6 @@
 // What a first visit to `/` downloads, from Vite's build manifest: the entry script with what it
 // imports (the app's chunk, React included), and the stylesheet (its file; the pages carry it
-// inline, scripts/prerender.mjs). The chunks the app imports lazily (side routes, and what it
+// inline, vite.config.ts). The chunks the app imports lazily (side routes, and what it
 // fetches once the page is idle) come later and are not counted.
 // One source for the size budget (web/.size-limit.js) and the benchmark (bench/src/bundle-size.ts).
 import { existsSync, readFileSync } from 'node:fs';
