@@ -75,8 +75,9 @@ describe('nginx configuration', () => {
     const site = await makeRunDir();
     const script = "'sha256-o/XSrc3/UvMK15VRSA0eEnaouyJ0vFxnhuvd9HaSkyA='";
     const style = "'sha256-2jmj7l5rSw0yVb/vlWAYkK/YBwk+0a8vJ3W8tD3G1Pk='";
-    await writeFile(path.join(site, 'csp-script-hashes.txt'), `${script}\n`);
-    await writeFile(path.join(site, 'csp-style-hashes.txt'), `${style}\n`);
+    const written = { 'csp-script-hashes.txt': script, 'csp-style-hashes.txt': style };
+    for (const [file, hash] of Object.entries(written))
+      await writeFile(path.join(site, file), `${hash}\n`);
     const runDir = path.join(dir, 'csp');
     await checkConfig(await renderNginxConfig({ ...base(runDir), webRoot: site }));
     const headers = await readFile(path.join(runDir, 'security-headers.conf'), 'utf8');
@@ -84,16 +85,13 @@ describe('nginx configuration', () => {
     assert.match(headers, new RegExp(`script-src 'self' ${escaped(script)};`));
     assert.match(headers, new RegExp(`style-src 'self' ${escaped(style)};`));
 
-    for (const file of ['csp-script-hashes.txt', 'csp-style-hashes.txt']) {
+    for (const [file, hash] of Object.entries(written)) {
       await writeFile(path.join(site, file), "'unsafe-inline'\n");
       await assert.rejects(
         entrypointCheck(path.join(dir, `csp-bad-${file}`), { WEB_ROOT: site }),
         new RegExp(`${file} holds "'unsafe-inline'", not a 'sha256-…' source`),
       );
-      await writeFile(
-        path.join(site, file),
-        `${file === 'csp-script-hashes.txt' ? script : style}\n`,
-      );
+      await writeFile(path.join(site, file), `${hash}\n`);
     }
     await rm(site, { recursive: true, force: true });
   });
