@@ -24,6 +24,8 @@ function filesBelow(dir) {
 const tracked = filesBelow('');
 const markdownFiles = tracked.filter((file) => file.endsWith('.md'));
 const read = (file) => readFileSync(path.join(root, file), 'utf8');
+/** A Markdown file's text without its fenced code blocks, where `#` and `](` are not Markdown. */
+const withoutCodeBlocks = (file) => read(file).replace(/^```[\s\S]*?^```/gm, '');
 
 /** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
 function slug(heading) {
@@ -34,11 +36,18 @@ function slug(heading) {
     .replace(/ /g, '-');
 }
 
+const anchorsByFile = new Map();
+
+/** The anchors of a Markdown file's headings, read once per file. */
 function anchorsOf(file) {
+  if (!anchorsByFile.has(file)) anchorsByFile.set(file, headingAnchors(file));
+  return anchorsByFile.get(file);
+}
+
+function headingAnchors(file) {
   const anchors = new Set();
   const seen = new Map();
-  const withoutCode = read(file).replace(/^```[\s\S]*?^```/gm, '');
-  for (const [, heading] of withoutCode.matchAll(/^#{1,6} (.+)$/gm)) {
+  for (const [, heading] of withoutCodeBlocks(file).matchAll(/^#{1,6} (.+)$/gm)) {
     const base = slug(heading);
     const count = seen.get(base) ?? 0;
     anchors.add(count === 0 ? base : `${base}-${count}`);
@@ -61,8 +70,7 @@ function brokenTarget(target) {
 test('every link in the Markdown files reaches a file and a heading', () => {
   const broken = [];
   for (const file of markdownFiles) {
-    const text = read(file).replace(/^```[\s\S]*?^```/gm, '');
-    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    for (const [, target] of withoutCodeBlocks(file).matchAll(/\]\(([^)\s]+)\)/g)) {
       if (/^[a-z]+:/i.test(target)) continue;
       const resolved = target.startsWith('#')
         ? `${file}${target}`
