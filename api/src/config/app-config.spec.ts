@@ -54,6 +54,21 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses a letters folder that holds the access store, which nginx would then read', () => {
+    for (const LETTERS_DIR of ['/srv/portfolio', '/srv/portfolio/access', '/srv/portfolio/access/'])
+      expect(() => parseAppConfig({ ACCESS_DIR: '/srv/portfolio/access', LETTERS_DIR })).toThrow(
+        `LETTERS_DIR (${LETTERS_DIR}) holds ACCESS_DIR (/srv/portfolio/access): nginx reads LETTERS_DIR`,
+      );
+    for (const LETTERS_DIR of [
+      '/srv/portfolio/letters',
+      '/srv/portfolio/access/letters',
+      '/srv/portfolio/access-letters',
+    ])
+      expect(
+        parseAppConfig({ ACCESS_DIR: '/srv/portfolio/access', LETTERS_DIR }).access.lettersDir,
+      ).toBe(LETTERS_DIR);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseAppConfig({ SMTP_HOST: ' ', API_PORT: '' }).server.port).toBe(3000);
   });

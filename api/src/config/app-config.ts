@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { parsePasswordHash } from '../auth/password-hash';
 import {
   Env,
@@ -204,6 +204,21 @@ function refuseExampleAddress(
     );
 }
 
+// nginx reads LETTERS_DIR (docs/architecture.md#a-companys-own-documents): the access store,
+// with its code hashes and passkeys, must lie outside it. Inside the access store is fine.
+function readAccessStores(reader: Reader): { dir: string; lettersDir: string } {
+  const dir = reader.read('ACCESS_DIR');
+  const lettersDir = reader.read('LETTERS_DIR');
+  const fromLetters = relative(lettersDir, dir);
+  const outside =
+    fromLetters === '..' || fromLetters.startsWith(`..${sep}`) || isAbsolute(fromLetters);
+  if (!outside)
+    reader.problems.push(
+      `LETTERS_DIR (${lettersDir}) holds ACCESS_DIR (${dir}): nginx reads LETTERS_DIR, so the access store with its code hashes and passkeys must lie outside it`,
+    );
+  return { dir, lettersDir };
+}
+
 // The address printed in access links: SITE_URL, else the domain of automatic HTTPS, else
 // the local site on WEB_PORT (docs/product.md#personal-access-links).
 function readSiteUrl(reader: Reader): string {
@@ -262,8 +277,7 @@ export function parseAppConfig(env: Env) {
       port: reader.read('API_PORT'),
     },
     access: {
-      dir: reader.read('ACCESS_DIR'),
-      lettersDir: reader.read('LETTERS_DIR'),
+      ...readAccessStores(reader),
       logRetentionMs: reader.read('ACCESS_LOG_RETENTION'),
       mail: reader.read('ACCESS_MAIL'),
       mailIntervalMs: reader.read('ACCESS_MAIL_INTERVAL'),
