@@ -2,9 +2,10 @@
 // or a single file (`--file env=/project/.env`). The same code serves
 // `make backup-local` (the folders of `make local`) and `make backup`
 // (the Docker volumes, mounted into a short-lived container).
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { BackupConfig } from '../config/app-config';
 import { UsageError } from '../common/owner-command';
+import { isWithin } from '../common/path-within';
 import { REPO_ROOT } from '../config/paths';
 
 export type StoreKind = 'folder' | 'file';
@@ -51,8 +52,7 @@ export function projectStores(project: string, config: BackupConfig, forRestore:
   const stores: Store[] = [{ name: 'env', kind: 'file', path: join(root, '.env') }];
   // As written: relative to this project (the API reads it relative to its own root).
   const configured = config.documentsDir;
-  const inside = configured ? relative(documents, resolve(root, configured)) : '..';
-  const documentsInUse = !inside.startsWith('..') && !isAbsolute(inside);
+  const documentsInUse = configured ? isWithin(documents, resolve(root, configured)) : false;
   if (forRestore || (documentsInUse && config.documents))
     stores.push({ name: 'documents', kind: 'folder', path: documents });
   return stores;

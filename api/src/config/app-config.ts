@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { parsePasswordHash } from '../auth/password-hash';
+import { isWithin } from '../common/path-within';
 import {
   Env,
   EnvReader,
@@ -209,10 +210,7 @@ function refuseExampleAddress(
 function readAccessStores(reader: Reader): { dir: string; lettersDir: string } {
   const dir = reader.read('ACCESS_DIR');
   const lettersDir = reader.read('LETTERS_DIR');
-  const fromLetters = relative(lettersDir, dir);
-  const outside =
-    fromLetters === '..' || fromLetters.startsWith(`..${sep}`) || isAbsolute(fromLetters);
-  if (!outside)
+  if (isWithin(lettersDir, dir))
     reader.problems.push(
       `LETTERS_DIR (${lettersDir}) holds ACCESS_DIR (${dir}): nginx reads LETTERS_DIR, so the access store with its code hashes and passkeys must lie outside it`,
     );
