@@ -5,8 +5,9 @@ import type { Row } from './report.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ratio = (value: number, reference: number) => `${(value / reference).toFixed(2)} x`;
-const msDifference = (value: number, reference: number) =>
-  `${value - reference >= 0 ? '+' : ''}${value - reference} ms`;
+const difference = (value: number, reference: number) =>
+  `${value - reference >= 0 ? '+' : ''}${value - reference}`;
+const msDifference = (value: number, reference: number) => `${difference(value, reference)} ms`;
 
 export function bundleRows(app: BundleSize, floor: BundleSize): Row[] {
   const jsOverFloor = app.jsGzipBytes - floor.jsGzipBytes;
@@ -86,7 +87,7 @@ export function scriptFreeRows(page: string, app: AuditResult, scriptFree: Audit
       figure: `Lighthouse ${page} Perf vs. without scripts`,
       measured: String(app.performance),
       reference: `${scriptFree.performance} (same page, no scripts)`,
-      comparison: `${app.performance - scriptFree.performance >= 0 ? '+' : ''}${app.performance - scriptFree.performance}`,
+      comparison: difference(app.performance, scriptFree.performance),
       goal: '>= without scripts',
       met: app.performance >= scriptFree.performance,
     },
