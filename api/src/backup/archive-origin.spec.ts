@@ -5,11 +5,11 @@
 // archives pass, and one made before signatures restores only when asked.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runBackupTool } from '../../test/support/backup-tool';
 import { scratchDir } from '../../test/support/scratch';
 import { readEnvFile } from '../config/env-file';
 import { createArchive } from './archive-writer';
 import { newSigningPair } from './archive-signature';
-import { describeBackupError, runBackupCommand } from './backup.cli';
 
 describe('where an archive came from', () => {
   const work = scratchDir('portfolio-origin-spec-');
@@ -23,16 +23,7 @@ describe('where an archive came from', () => {
   let siteEnv: string;
   let recipient: string;
 
-  /** One run of the tool: its lines, or its one line of failure. */
-  async function run(args: string[]): Promise<{ lines: string[]; error?: string }> {
-    const lines: string[] = [];
-    try {
-      await runBackupCommand(args, env, (line) => lines.push(line));
-      return { lines };
-    } catch (error) {
-      return { lines, error: describeBackupError(error as Error) };
-    }
-  }
+  const run = (args: string[]) => runBackupTool(args, env);
 
   /** The site's archives in BACKUP_DIR, oldest first (beside them lies their index). */
   const ours = () =>

@@ -4,10 +4,10 @@
 // older archive read least recently, so every kept copy is read in turn.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runBackupTool } from '../../test/support/backup-tool';
 import { scratchDir } from '../../test/support/scratch';
 import { newKeyPair } from './archive-crypto';
 import { newSigningPair, signingKeyLine } from './archive-signature';
-import { describeBackupError, runBackupCommand } from './backup.cli';
 import { drillPicks } from './restore-drill';
 import { ourArchives } from './retention';
 
@@ -40,15 +40,7 @@ describe('the site counts, prunes and drills only its own archives', () => {
   const stores = ['--project', project, '--store', `access=${access}`];
   const env: Record<string, string> = { BACKUP_DIR: backups, BACKUP_KEEP: '3' };
 
-  async function run(args: string[]): Promise<{ lines: string[]; error?: string }> {
-    const lines: string[] = [];
-    try {
-      await runBackupCommand(args, env, (line) => lines.push(line));
-      return { lines };
-    } catch (error) {
-      return { lines, error: describeBackupError(error as Error) };
-    }
-  }
+  const run = (args: string[]) => runBackupTool(args, env);
 
   beforeAll(async () => {
     mkdirSync(project);
