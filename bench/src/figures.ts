@@ -110,6 +110,35 @@ export function scriptFreeRows(page: string, app: AuditResult, scriptFree: Audit
   ];
 }
 
+/** The host's benchmarkIndex and the CPU slowdown Lighthouse's calibration gives for it. */
+export function hostRow(benchmarkIndex: number, slowdown: number): Row {
+  return {
+    figure: "Lighthouse's benchmarkIndex of this machine",
+    measured: String(benchmarkIndex),
+    reference: "1533 (a host for Lighthouse's 4 x)",
+    comparison: `calibrated CPU slowdown ${slowdown} x`,
+    goal: '',
+    met: null,
+  };
+}
+
+/** A page's performance with the CPU slowdown calibrated to the host, beside the default 4 x. */
+export function calibratedRow(
+  page: string,
+  calibrated: AuditResult,
+  standard: AuditResult,
+  slowdown: number,
+): Row {
+  return {
+    figure: `Lighthouse ${page} Perf, CPU ${slowdown} x (calibrated)`,
+    measured: `${calibrated.performance} (TBT ${calibrated.tbtMs} ms)`,
+    reference: `${standard.performance} (TBT ${standard.tbtMs} ms) at 4 x`,
+    comparison: '',
+    goal: '100',
+    met: calibrated.performance === 100,
+  };
+}
+
 export function ratioRow(
   figure: string,
   unit: string,

@@ -15,6 +15,8 @@ export interface AuditResult {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's measure of the host's CPU, taken before each audit. */
+  benchmarkIndex: number;
 }
 
 const CHROME_FLAGS = ['--headless=new', ...chromiumFlags];
@@ -41,9 +43,16 @@ async function withChromium<T>(work: (chrome: LaunchedChrome) => Promise<T>): Pr
   }
 }
 
-async function auditOnce(url: string): Promise<AuditResult> {
+/** The CPU slowdown is Lighthouse's mobile default (4) unless `cpuSlowdown` is given. */
+async function auditOnce(url: string, cpuSlowdown?: number): Promise<AuditResult> {
   return withChromium(async (chrome) => {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+    const throttling = cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {};
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      ...throttling,
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
     const { categories, audits } = result.lhr;
@@ -55,6 +64,7 @@ async function auditOnce(url: string): Promise<AuditResult> {
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
     };
   });
 }
@@ -64,10 +74,10 @@ async function auditOnce(url: string): Promise<AuditResult> {
  * (NO_NAVSTART, NO_FCP); such a run says nothing about the page, so it is
  * repeated, at most twice.
  */
-export async function audit(url: string): Promise<AuditResult> {
+async function audit(url: string, cpuSlowdown?: number): Promise<AuditResult> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await auditOnce(url);
+      return await auditOnce(url, cpuSlowdown);
     } catch (error) {
       if (attempt === 3) throw error;
       console.warn(`[bench] ${(error as Error).message}; auditing ${url} again`);
@@ -78,9 +88,9 @@ export async function audit(url: string): Promise<AuditResult> {
 const AUDIT_RUNS = 3;
 
 /** Lighthouse's figures swing from run to run: each one is the median of three audits. */
-export async function auditMedian(url: string): Promise<AuditResult> {
+export async function auditMedian(url: string, cpuSlowdown?: number): Promise<AuditResult> {
   const runs: AuditResult[] = [];
-  for (let run = 0; run < AUDIT_RUNS; run += 1) runs.push(await audit(url));
+  for (let run = 0; run < AUDIT_RUNS; run += 1) runs.push(await audit(url, cpuSlowdown));
   const medianOf = (key: keyof AuditResult) =>
     runs.map((result) => result[key]).sort((a, b) => a - b)[Math.floor(AUDIT_RUNS / 2)];
   return {
@@ -91,5 +101,6 @@ export async function auditMedian(url: string): Promise<AuditResult> {
     lcpMs: medianOf('lcpMs'),
     tbtMs: medianOf('tbtMs'),
     cls: medianOf('cls'),
+    benchmarkIndex: medianOf('benchmarkIndex'),
   };
 }

@@ -13,8 +13,11 @@ import { MANIFEST_FILE } from '@portfolio/web/start-page-files';
 import { measureBundle } from './bundle-size.ts';
 import { engineBurstRows } from './engine-burst.ts';
 import { makeDocumentSet, type DocumentSet } from './document-set.ts';
+import { calibratedSlowdown } from './cpu-calibration.ts';
 import {
   bundleRows,
+  calibratedRow,
+  hostRow,
   lighthouseRows,
   ratioRow,
   rssRow,
@@ -22,7 +25,7 @@ import {
   zipRows,
 } from './figures.ts';
 import { buildFloor } from './floor.ts';
-import { auditMedian } from './lighthouse-audit.ts';
+import { auditMedian, type AuditResult } from './lighthouse-audit.ts';
 import { load } from './load.ts';
 import { runMixedLoad } from './mixed-load.ts';
 import { formatTable, saveResults, type Row } from './report.ts';
@@ -49,6 +52,8 @@ async function login(stack: Stack): Promise<string> {
   return body.token;
 }
 
+const AUDITED_PAGES = ['/', '/en/', '/all-projects', '/en/all-projects'];
+
 async function pageRows(app: Stack, floorDist: string, scriptFreeDist: string): Promise<Row[]> {
   step(
     'Lighthouse (mobile), median of 3 runs: the floor page; /, /all-projects and their English twins, with and without scripts ...',
@@ -58,17 +63,39 @@ async function pageRows(app: Stack, floorDist: string, scriptFreeDist: string): 
   try {
     const floor = await auditMedian(`${floorStack.baseUrl}/`);
     const rows: Row[] = [];
+    const audits = new Map<string, AuditResult>();
     // Each English page beside its German twin: the same page, the other language's texts.
-    for (const page of ['/', '/en/', '/all-projects', '/en/all-projects']) {
+    for (const page of AUDITED_PAGES) {
       const audit = await auditMedian(`${app.baseUrl}${page}`);
       const scriptFree = await auditMedian(`${scriptFreeStack.baseUrl}${page}`);
+      audits.set(page, audit);
       rows.push(...lighthouseRows(page, audit, floor), ...scriptFreeRows(page, audit, scriptFree));
     }
-    return rows;
+    return [...rows, ...(await calibratedRows(app, floor, audits))];
   } finally {
     await floorStack.stop();
     await scriptFreeStack.stop();
   }
+}
+
+/**
+ * The same pages audited again with the CPU slowdown calibrated to this machine
+ * (cpu-calibration.ts), from the median benchmarkIndex of the audits above.
+ */
+async function calibratedRows(
+  app: Stack,
+  floor: AuditResult,
+  audits: Map<string, AuditResult>,
+): Promise<Row[]> {
+  const benchmarkIndex = median([floor, ...audits.values()].map((a) => a.benchmarkIndex));
+  const slowdown = calibratedSlowdown(benchmarkIndex);
+  step(`Lighthouse again with the CPU slowdown calibrated to this machine (${slowdown} x) ...`);
+  const rows = [hostRow(benchmarkIndex, slowdown)];
+  for (const [page, standard] of audits) {
+    const calibrated = await auditMedian(`${app.baseUrl}${page}`, slowdown);
+    rows.push(calibratedRow(page, calibrated, standard, slowdown));
+  }
+  return rows;
 }
 
 const PAGE_ROUNDS = 5;
