@@ -8,6 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_NODE_ARGS, API_NODE_ENV, startStack, UNTHROTTLED_ENV } from '@portfolio/stack';
 import type { DocumentSet } from './document-set.ts';
+import { median } from './median.ts';
 import { startNestFloor } from './nest-floor.ts';
 import { rssMb } from './rss.ts';
 
@@ -73,7 +74,7 @@ async function restingRss(pids: number[]): Promise<number[]> {
     pids.forEach((pid, index) => samples[index].push(rssMb(pid)));
     await sleep(SAMPLE_GAP_MS);
   }
-  return samples.map((values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]);
+  return samples.map(median);
 }
 
 function methodText(): string {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { chromiumFlags, chromiumPath } from '@portfolio/stack';
+import { median } from './median.ts';
 
 export interface AuditResult {
   performance: number;
@@ -91,8 +92,7 @@ const AUDIT_RUNS = 3;
 export async function auditMedian(url: string, cpuSlowdown?: number): Promise<AuditResult> {
   const runs: AuditResult[] = [];
   for (let run = 0; run < AUDIT_RUNS; run += 1) runs.push(await audit(url, cpuSlowdown));
-  const medianOf = (key: keyof AuditResult) =>
-    runs.map((result) => result[key]).sort((a, b) => a - b)[Math.floor(AUDIT_RUNS / 2)];
+  const medianOf = (key: keyof AuditResult) => median(runs.map((result) => result[key]));
   return {
     performance: medianOf('performance'),
     accessibility: medianOf('accessibility'),

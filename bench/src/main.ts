@@ -27,6 +27,7 @@ import {
 import { buildFloor } from './floor.ts';
 import { auditMedian, type AuditResult } from './lighthouse-audit.ts';
 import { load } from './load.ts';
+import { median } from './median.ts';
 import { runMixedLoad } from './mixed-load.ts';
 import { formatTable, saveResults, type Row } from './report.ts';
 import { rssMb, samplePeakRss } from './rss.ts';
@@ -101,11 +102,6 @@ async function calibratedRows(
 const PAGE_ROUNDS = 5;
 const PAGE_ROUND_SECONDS = 5;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 /** Header names of an answer, but Date and the ones that vary by request. */
 async function headerNames(url: string): Promise<string> {
   // As autocannon asks: without Accept-Encoding.
@@ -177,8 +173,7 @@ async function throughputRows(app: Stack, docs: DocumentSet, token: string): Pro
 
 /** The median of three timings: a single ZIP round swings by tens of percent here. */
 async function medianOfThree(measure: () => Promise<number>): Promise<number> {
-  const times = [await measure(), await measure(), await measure()];
-  return times.sort((a, b) => a - b)[1];
+  return median([await measure(), await measure(), await measure()]);
 }
 
 async function zipFigures(app: Stack, workDir: string, token: string): Promise<Row[]> {
