@@ -5,8 +5,11 @@ import type { Row } from './report.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ratio = (value: number, reference: number) => `${(value / reference).toFixed(2)} x`;
-const difference = (value: number, reference: number) =>
-  `${value - reference >= 0 ? '+' : ''}${value - reference}`;
+/** `value - reference` with its sign, to `digits` decimals if given. */
+const difference = (value: number, reference: number, digits?: number) => {
+  const delta = value - reference;
+  return `${delta >= 0 ? '+' : ''}${digits === undefined ? delta : delta.toFixed(digits)}`;
+};
 const msDifference = (value: number, reference: number) => `${difference(value, reference)} ms`;
 
 export function bundleRows(app: BundleSize, floor: BundleSize): Row[] {
@@ -193,7 +196,7 @@ export function rssRow(
     figure,
     measured: `${mb} MB`,
     reference: `${reference.mb} MB (${reference.label})`,
-    comparison: `${mb - reference.mb >= 0 ? '+' : ''}${(mb - reference.mb).toFixed(1)} MB`,
+    comparison: `${difference(mb, reference.mb, 1)} MB`,
     goal: `<= +${allowedMb} MB`,
     met: mb <= reference.mb + allowedMb,
   };
