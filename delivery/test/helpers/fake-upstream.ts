@@ -1,10 +1,9 @@
 // An in-process stand-in for the API behind nginx: answers every request
 // with what it received, plus headers nginx must not pass on twice.
-// /api/slow answers after SLOW_MS, to hold a connection open.
+// /api/slow is held open until the test calls release(), so a test that
+// needs a request under way never races a timer on a slow machine.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-export const SLOW_MS = 10_000;
 
 export interface Received {
   method: string;
@@ -17,22 +16,25 @@ export interface FakeUpstream {
   address: string;
   /** Requests received and not yet answered or abandoned. */
   pending(): number;
+  /** Answers every /api/slow request held so far. */
+  release(): void;
   close(): Promise<void>;
 }
 
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   let pending = 0;
+  const held = new Set<() => void>();
   const server = http.createServer((req, res) => {
     let bodyBytes = 0;
-    let timer: NodeJS.Timeout | undefined;
     pending += 1;
     res.on('close', () => {
       pending -= 1;
-      clearTimeout(timer);
+      held.delete(answer);
     });
     req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
     req.on('end', () => {
-      timer = setTimeout(answer, req.url?.startsWith('/api/slow') ? SLOW_MS : 0);
+      if (req.url?.startsWith('/api/slow')) held.add(answer);
+      else answer();
     });
     const answer = () => {
       const received: Received = {
@@ -55,6 +57,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   return {
     address: `127.0.0.1:${port}`,
     pending: () => pending,
+    release: () => {
+      for (const answer of [...held]) answer();
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
