@@ -134,6 +134,42 @@ describe('a backup counts only once it restores', () => {
     expect(readdirSync(backupDir)).toEqual([]);
   });
 
+  it('never enters a link to /: it stops at once, naming the link', async () => {
+    const store = join(work, 'access');
+    mkdirSync(join(store, 'deep'), { recursive: true });
+    writeFileSync(join(store, 'accesses.json'), '[]');
+    symlinkSync('/', join(store, 'deep', 'root'));
+    const backupDir = join(work, 'backups');
+    const run = createArchive({ stores: [folderStore('access', store)], backupDir, version: 'x' });
+    await expect(run).rejects.toThrow(
+      new RegExp(`^Sicherung abgebrochen: ${store}/deep/root liesse sich nicht wiederherstellen `),
+    );
+    expect(readdirSync(backupDir)).toEqual([]);
+  });
+
+  it('refuses a file name that is not UTF-8 in one line naming it, instead of leaving it out', async () => {
+    const store = join(work, 'documents');
+    mkdirSync(store);
+    // "Zeugnis-Müller.pdf" written by a Latin-1 system: ü is the single byte 0xfc.
+    const latin1 = Buffer.concat([
+      Buffer.from(`${store}/Zeugnis-M`),
+      Buffer.from([0xfc]),
+      Buffer.from('ller.pdf'),
+    ]);
+    writeFileSync(latin1, 'PDF');
+    const backupDir = join(work, 'backups');
+    const run = createArchive({
+      stores: [folderStore('documents', store)],
+      backupDir,
+      version: 'x',
+    });
+    await expect(run).rejects.toThrow(
+      `Sicherung abgebrochen: der Name ${store}/Zeugnis-M\\xfcller.pdf ist kein UTF-8 und käme ` +
+        'nicht gleich zurück: umbenennen, dann noch einmal sichern; kein Archiv geschrieben, nichts verändert.',
+    );
+    expect(readdirSync(backupDir)).toEqual([]);
+  });
+
   it.each([[[] as string[]], [['encrypted']]])(
     'reads its archive back before it counts, and one that does not read back is none (%j)',
     async (kind) => {

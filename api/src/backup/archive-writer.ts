@@ -32,6 +32,7 @@ import {
   MANIFEST_NAME,
   newManifest,
   parseManifest,
+  staysInStore,
   storeOf,
   storeRoot,
   type FileEntry,
@@ -158,6 +159,8 @@ async function addSource(archive: Pack, source: Source): Promise<ManifestEntry |
   if (stats.isSymbolicLink()) {
     const target = await unlessGone(readlink(source.path));
     if (target === undefined) return undefined;
+    // Said when met, not after the rest of the store is read: the restore would refuse it.
+    if (!staysInStore(name, target)) throw unrestorable(source.path);
     await addEntry(archive, { name, type: 'symlink', linkname: target, ...owner });
     return { path: name, type: 'symlink', target, ...owner };
   }

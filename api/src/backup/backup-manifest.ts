@@ -81,7 +81,7 @@ const isMode = (value: unknown) => isCount(value) && (value as number) <= 0o777;
  * (A ".." after a name could climb out of a folder that is itself a link.)
  * certbot's live/<domain>/cert.pem -> ../../archive/<domain>/cert1.pem passes.
  */
-function staysInStore(path: string, target: string): boolean {
+export function staysInStore(path: string, target: string): boolean {
   if (target === '' || posix.isAbsolute(target)) return false;
   const parts = target.split('/').filter((part) => part !== '' && part !== '.');
   const climbs = parts.findIndex((part) => part !== '..');

@@ -1,21 +1,63 @@
 // What of a store's folder a backup holds, in one place for the size check
-// and the archive itself.
+// and the archive itself (docs/backup.md, "Was gesichert wird"). The walk
+// never leaves the store: a link is listed as a link and never entered (a
+// recursive readdir follows links into folders, and a link to / would walk
+// the machine). Names are read as bytes, so a name that is not UTF-8 is
+// refused in one line instead of being read as another name and dropped.
 import { readdir } from 'node:fs/promises';
-import { sep } from 'node:path';
+import { join } from 'node:path';
+import { BackupFailedError } from './backup-failure';
 
 /** replaceFileDurably()'s temporary files, and the folders of a restore under way. */
 const TEMPORARY = /^\..+\.tmp$/;
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A name's bytes as the owner can find them: printable ASCII as is, the rest as \xNN. */
+const escaped = (bytes: Buffer) =>
+  [...bytes]
+    .map((byte) =>
+      byte >= 0x20 && byte < 0x7f
+        ? String.fromCharCode(byte)
+        : `\\x${byte.toString(16).padStart(2, '0')}`,
+    )
+    .join('');
+
+function nameOf(bytes: Buffer, folder: string): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return refuseName(join(folder, escaped(bytes)));
+  }
+}
+
+function refuseName(path: string): never {
+  throw new BackupFailedError(
+    `Sicherung abgebrochen: der Name ${path} ist kein UTF-8 und käme nicht gleich zurück: ` +
+      'umbenennen, dann noch einmal sichern; kein Archiv geschrieben, nichts verändert.',
+  );
+}
+
 /**
  * Every folder, file and link below a store's folder, parents first (sockets
- * and such are skipped later). Left out: hidden temporary files and folders,
- * and what is inside the store's `leaveOut` folder.
+ * and such are skipped later), as paths relative to `root` with "/". Left
+ * out: hidden temporary files and folders, and what is inside the store's
+ * `leaveOut` folder.
  */
 export async function listStore(root: string, leaveOut: string | undefined): Promise<string[]> {
-  const names = await readdir(root, { recursive: true });
-  return names
-    .filter((name) => leaveOut === undefined || !name.startsWith(leaveOut + sep))
-    .filter((name) => !name.split(sep).some((part) => TEMPORARY.test(part)))
-    .map((name) => name.split(sep).join('/'))
-    .sort();
+  const found: string[] = [];
+  const walk = async (relative: string) => {
+    const folder = join(root, relative);
+    const entries = await readdir(folder, { withFileTypes: true, encoding: 'buffer' });
+    for (const entry of entries) {
+      const name = nameOf(entry.name, folder);
+      if (TEMPORARY.test(name)) continue;
+      const path = relative ? `${relative}/${name}` : name;
+      found.push(path);
+      // A Dirent describes the entry itself: a link to a folder is no folder here.
+      if (entry.isDirectory() && path !== leaveOut) await walk(path);
+    }
+  };
+  await walk('');
+  return found.sort();
 }
