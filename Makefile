@@ -6,7 +6,7 @@
 	access-sections access-sections-local access-file access-file-local \
 	access-log access-log-local owner-setup owner-setup-local owner-passkeys owner-passkeys-local \
 	backup backup-local restore restore-local \
-	backup-key backup-key-local backup-check backup-check-local
+	backup-key backup-key-local backup-check backup-check-local backup-adopt backup-adopt-local
 
 COMPOSE ?= docker compose
 TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
@@ -285,6 +285,16 @@ backup-check: docker-check ## Check the newest archive (off-site, else BACKUP_DI
 
 backup-check-local: node_modules ## The same without Docker (host rclone)
 	@$(BACKUP_CLI_LOCAL) check --offsite $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"}
+
+# After a lost index, or for archives from before it: the archives in
+# BACKUP_DIR that prove themselves the site's (opened with the key file,
+# signed by the site) are taken back into the index; the rest stay strangers.
+backup-adopt: docker-check ## Take the site's own archives in BACKUP_DIR back into its index, AGE_IDENTITY=… (Docker)
+	@$(BACKUP_LOCK) $(PATH_FNS) key_mount || exit 1; \
+	$(BACKUP_RUN) $(KEY_MOUNT) backup adopt --project /project $(KEY_ARG)
+
+backup-adopt-local: node_modules ## The same without Docker
+	@$(BACKUP_CLI_LOCAL) adopt $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"}
 
 install: node_modules ## Install the npm dependencies (npm ci)
 

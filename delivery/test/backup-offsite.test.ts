@@ -415,7 +415,7 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.match(listed.stdout, /Muster AG/);
   });
 
-  it('costs no real archive for seven names planted at the remote, and the drill names them', () => {
+  it('costs no real archive for seven names planted at the remote, and the drill fails naming them', () => {
     const folder = path.join(remoteDir, 'portfolio-backups');
     // Five bytes each, newer than every real archive and dated where no
     // backup of this test can be named, however fast or slow it runs.
@@ -435,16 +435,47 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.equal(kept.length, 2);
     assert.equal(kept[0], real.at(-1), 'the newest real archive before stays');
     const drill = cli(['check', '--offsite', '--identity', keyFile]);
-    assert.equal(drill.status, 0, drill.stderr);
+    assert.equal(drill.status, 1, drill.stderr);
     assert.match(
       drill.stdout,
       new RegExp(
         `^Neuestes Archiv in Ordnung: ${kept[1].replace(/\./g, '\\.')} in offsite:[^\\n]+\\n` +
-          `Älteres Archiv in Ordnung: ${kept[0].replace(/\./g, '\\.')}, [^\\n]+\\n` +
-          `Unbekannt in offsite:portfolio-backups, nie gezählt und nie gelöscht: ${planted.join(', ').replace(/\./g, '\\.')}\\n$`,
+          `Älteres Archiv in Ordnung: ${kept[0].replace(/\./g, '\\.')}, [^\\n]+\\n$`,
       ),
     );
+    assert.equal(
+      drill.stderr,
+      'Unbekannt in offsite:portfolio-backups, nicht von dieser Website (nie gezählt, nie ' +
+        `gelöscht): ${planted.join(', ')}; wer schreibt dort? Eigene Archive übernimmt ` +
+        'make backup-adopt, fremde löschen (docs/backup.md).\n',
+    );
     for (const name of planted) rmSync(path.join(folder, name));
+  });
+
+  it('deletes no real archive here or off-site when the index is lost beside seven junk names', () => {
+    const folder = path.join(remoteDir, 'portfolio-backups');
+    const here = ours(backups);
+    const there = remote();
+    for (const where of [backups, folder]) rmSync(path.join(where, INDEX));
+    // What a failed "new Pi" attempt could leave in both places.
+    const junk = [1, 2, 3, 4, 5, 6, 7].map(
+      (n) => `portfolio-backup-2099-01-0${n}T000000Z.tar.gz.age`,
+    );
+    for (const where of [backups, folder])
+      for (const name of junk) writeFileSync(path.join(where, name), 'fake!');
+    const run = cli(['create', '--offsite', ...storeArgs], { BACKUP_KEEP: '1' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /^Kein gültiges portfolio-backup-index\.json in \S+: nur das neue Archiv zählt/m,
+    );
+    for (const name of [...here, ...junk]) assert.ok(ours(backups).includes(name), `here: ${name}`);
+    for (const name of [...there, ...junk]) assert.ok(remote().includes(name), `off-site: ${name}`);
+    for (const where of [backups, folder]) for (const name of junk) rmSync(path.join(where, name));
+    // The owner's own archives back in the index, proved with the key file.
+    const adopted = cli(['adopt', '--identity', keyFile, ...storeArgs]);
+    assert.equal(adopted.status, 0, adopted.stderr);
+    assert.equal(adopted.stdout, `Übernommen (${INDEX} in ${backups}): ${here.join(', ')}\n`);
   });
 
   it(

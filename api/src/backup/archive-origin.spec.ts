@@ -109,7 +109,10 @@ describe('where an archive came from', () => {
       const archive = await make();
       const before = state();
       const drill = await run(['check', forged, '--identity', keyFile, ...stores]);
-      expect(drill.lines).toEqual([]);
+      // A folder without the site's index: each archive must prove itself.
+      expect(drill.lines).toEqual([
+        `Kein gültiges portfolio-backup-index.json in ${forged}: jedes Archiv wird einzeln geprüft.`,
+      ]);
       expect(drill.error).toMatch(/^Archiv abgelehnt: portfolio-backup-2099-01-01T000000Z/);
       expect(drill.error).toMatch(reason);
       for (const identity of [['--identity', keyFile], []]) {

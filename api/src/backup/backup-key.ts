@@ -37,13 +37,16 @@ async function writeSecret(out: string, text: string): Promise<void> {
   await handToOwnerOf(out, dirname(out));
 }
 
-/** Makes both pairs, writes the key file and .env; returns the age public key. */
-export async function makeBackupKey(project: string, out: string): Promise<string> {
+/** Makes both pairs, writes the key file and .env; returns the age public key and the signing key. */
+export async function makeBackupKey(
+  project: string,
+  out: string,
+): Promise<{ recipient: string; signingKey: string }> {
   const { file, recipient } = await newKeyPair();
   const signing = newSigningPair();
   await writeSecret(out, `${signingKeyLine(signing.publicKey)}\n${file}`);
   await changeSettings(project, (envText) =>
     withSetting(addRecipient(envText, recipient), 'BACKUP_SIGNING_KEY', signing.secret),
   );
-  return recipient;
+  return { recipient, signingKey: signing.secret };
 }

@@ -30,7 +30,7 @@ import { REPO_ROOT } from '../config/paths';
 import { createArchive, type ArchiveSummary } from './archive-writer';
 import { formatBytes } from './archive-size';
 import { SKIPPED, trustOf } from './archive-trust';
-import { INDEX_NAME, knownArchives, readIndex, writeIndex } from './archive-index';
+import { currentIndex, INDEX_NAME, readIndex, writeIndex } from './archive-index';
 import { publicKeyOf } from './archive-signature';
 import { ArchiveRefusedError, describeStores, shown, type Manifest } from './backup-manifest';
 import {
@@ -58,6 +58,7 @@ const USAGE = `Aufruf (SPEICHER: --local, --project ORDNER, --store NAME=ORDNER,
   backup restore ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--skip-name-check] SPEICHER
   backup check   [ORDNER [--remote NAME…]] [--offsite] [--identity SCHLÜSSELDATEI] SPEICHER
   backup key     --out SCHLÜSSELDATEI SPEICHER
+  backup adopt   --identity SCHLÜSSELDATEI SPEICHER
   backup remote  SPEICHER
   backup surplus NAME… [--newest NAME] SPEICHER
   backup picks   NAME… [--index ORDNER] SPEICHER`;
@@ -118,9 +119,16 @@ function storesOf({ values, config, project }: Call, forRestore: boolean): Store
 
 const journalsOf = (call: Call) => join(call.project, JOURNALS);
 const signerOf = ({ signingKey }: BackupConfig) => signingKey && publicKeyOf(signingKey);
-/** The archives the site made, as BACKUP_DIR's index knows them (archive-index.ts). */
-const knownOf = async ({ config }: Call) =>
-  knownArchives(config.dir, signerOf(config), await readdir(config.dir).catch(() => []));
+/** BACKUP_DIR's index (archive-index.ts), or why it does not count. */
+const indexOf = ({ config, project }: Call) => currentIndex(config.dir, signerOf(config), project);
+/** The archives the site made, as BACKUP_DIR's index knows them: none without one. */
+const knownOf = async (call: Call) => new Set((await indexOf(call)).index?.names);
+
+/** Archive-like names in `folder` that `known` does not hold. */
+const strangersIn = async (folder: string, known: Set<string>) =>
+  ourArchives(await readdir(folder).catch(() => [])).filter((name) => !known.has(name));
+
+const ADOPT_HINT = 'eigene ältere Archive übernimmt make backup-adopt (docs/backup.md).';
 
 const describePruned = (removed: string[], keep: number) =>
   `${removed.length} alte(s) gelöscht (BACKUP_KEEP=${keep})`;
@@ -192,8 +200,11 @@ async function create(call: Call): Promise<void> {
     recipients,
     signingKey,
   });
-  const known = (await knownOf(call)).add(basename(summary.path));
-  await writeIndex(dir, known, signingKey);
+  const { index, problem } = await indexOf(call);
+  const known = new Set(index?.names).add(basename(summary.path));
+  if (problem && (await strangersIn(dir, known)).length > 0)
+    say(`${problem}: nur das neue Archiv zählt, nichts Älteres wird gelöscht; ${ADOPT_HINT}`);
+  await writeIndex(dir, known, { signingKey, project: call.project, archive: summary.path });
   // With a remote, older archives go only once the new one is verified there.
   const removed = remote ? [] : await pruneArchives(dir, keep, known, summary.path);
   for (const line of describeArchive(summary, removed, keep)) say(line);
@@ -290,29 +301,30 @@ async function drillFolder(
 ) {
   const { config, print } = call;
   const signer = trust.signer?.key;
-  const known = listed
-    ? signer && (await readIndex(folder, signer))
-    : await knownArchives(folder, signer, await readdir(folder));
   const where = (listed && config.remote) || folder;
-  if (listed && !known)
-    print(`Kein gültiges ${INDEX_NAME} in ${where}: jeder Name eines Archivs zählt.`);
-  const options = { key, trust, known: known || undefined, project: call.project };
+  // Away from the Pi, only a signed index proves anything.
+  const { index, problem } =
+    listed && !signer
+      ? { problem: `Kein gültiges ${INDEX_NAME} in ${where}` }
+      : await currentIndex(folder, signer, call.project, where);
+  const known = index?.names;
+  if (problem) print(`${problem}: jedes Archiv wird einzeln geprüft.`);
+  const options = { key, trust, known, project: call.project };
   const lines = await drill({
     folder,
     source: listed && config.remote,
     maxAgeMs: config.maxAgeMs,
     ...options,
   });
-  for (const line of [
-    ...lines,
-    ...(known ? describeUnknown(listed ?? (await readdir(folder)), known, where) : []),
-  ])
-    print(line);
+  for (const line of lines) print(line);
+  // An archive-like name the site did not make: someone else writes there.
+  const unknown = known ? describeUnknown(listed ?? (await readdir(folder)), known, where) : [];
+  if (unknown.length > 0) throw new Error(unknown.join('\n'));
 }
 
 /** What the drill reads of the remote's `names`, by the index fetched into `folder`. */
 async function picksOf(names: string[], folder: string | undefined, { trust }: Proof, call: Call) {
-  const known = folder && trust.signer && (await readIndex(folder, trust.signer.key));
+  const known = folder && trust.signer && (await readIndex(folder, trust.signer.key))?.names;
   return picksFor(
     ourArchives(names).filter((name) => !known || known.has(name)),
     call.project,
@@ -349,10 +361,19 @@ async function check(args: string[], call: Call): Promise<void> {
   }
 }
 
-async function key({ values, project, print }: Call): Promise<void> {
+/**
+ * New keys; BACKUP_DIR's index is signed anew with the new signing key, so
+ * the archives the old one signed stay the site's own.
+ */
+async function key(call: Call): Promise<void> {
+  const { values, project, print, config } = call;
   if (!values.out) throw new UsageError(USAGE);
   const out = expandHome(values.out);
-  const recipient = await makeBackupKey(project, out);
+  const { index } = await indexOf(call);
+  const { recipient, signingKey } = await makeBackupKey(project, out);
+  const newest = ourArchives([...(index?.names ?? [])]).at(-1);
+  if (index && newest)
+    await writeIndex(config.dir, index.names, { signingKey, project, archive: newest });
   print(
     `Öffentlicher Schlüssel ${recipient} und Signaturschlüssel in ${join(project, '.env')} ` +
       'eingetragen (BACKUP_AGE_RECIPIENTS, BACKUP_SIGNING_KEY): ab der nächsten Sicherung ist ' +
@@ -363,11 +384,47 @@ async function key({ values, project, print }: Call): Promise<void> {
   );
 }
 
+/**
+ * Takes the archives in BACKUP_DIR that the index does not name and that
+ * prove themselves the site's (opened with the key file, signed by the
+ * site, named at the time they were made) into the index: after a lost
+ * index, or for copies made before there was one. The rest stay strangers.
+ */
+async function adopt(call: Call): Promise<void> {
+  const { config, print, project } = call;
+  const { dir, signingKey } = config;
+  const { key, trust } = await trustOf(
+    { identity: call.values.identity, skip: false, readOnly: false },
+    config,
+  );
+  if (!signingKey || !trust.signer)
+    throw new Error(
+      'Übernehmen braucht BACKUP_SIGNING_KEY in .env und AGE_IDENTITY=SCHLÜSSELDATEI: nur was ' +
+        'die Website signiert hat, wird ihr eigen (make backup-key); nichts verändert.',
+    );
+  const known = new Set((await indexOf(call)).index?.names);
+  const adopted: string[] = [];
+  for (const name of await strangersIn(dir, known)) {
+    const archive = join(dir, name);
+    try {
+      checkName(archive, call)((await readArchive(archive, { key, trust })).manifest);
+      adopted.push(name);
+    } catch (error) {
+      print(`Nicht übernommen: ${shown(name)}: ${describeBackupError(error as Error)}`);
+    }
+  }
+  if (adopted.length === 0) return print(`In ${dir} gibt es nichts zu übernehmen.`);
+  for (const name of adopted) known.add(name);
+  await writeIndex(dir, known, { signingKey, project, archive: adopted.join(', ') });
+  print(`Übernommen (${INDEX_NAME} in ${dir}): ${adopted.join(', ')}`);
+}
+
 /** The commands under the lock, and how many arguments each takes (at least, at most). */
 const LOCKED: Record<string, [number, number, (call: Call, args: string[]) => Promise<void>]> = {
   create: [0, 0, (call) => create(call)],
   prune: [0, 0, (call) => prune(call)],
   key: [0, 0, (call) => key(call)],
+  adopt: [0, 0, (call) => adopt(call)],
   restore: [1, 1, (call, [archive]) => restore(archive, call)],
   verify: [1, 1, (call, [archive]) => verify(archive, call)],
   check: [0, Infinity, (call, args) => check(args, call)],

@@ -119,10 +119,17 @@ export async function drill(options: DrillOptions): Promise<string[]> {
   return lines;
 }
 
-/** The line for names that look like archives but that the site never made. */
+/**
+ * The line that fails the drill for names that look like archives but that
+ * the site never made: someone else writes there, or the index was lost.
+ */
 export const describeUnknown = (names: string[], known: Set<string>, where: string) => {
   const unknown = ourArchives(names).filter((name) => !known.has(name));
   return unknown.length === 0
     ? []
-    : [`Unbekannt in ${where}, nie gezählt und nie gelöscht: ${unknown.map(shown).join(', ')}`];
+    : [
+        `Unbekannt in ${where}, nicht von dieser Website (nie gezählt, nie gelöscht): ` +
+          `${unknown.map(shown).join(', ')}; wer schreibt dort? Eigene Archive übernimmt ` +
+          'make backup-adopt, fremde löschen (docs/backup.md).',
+      ];
 };

@@ -74,6 +74,14 @@ describe('archive names and BACKUP_KEEP', () => {
     );
   });
 
+  it('never takes a name pruning freed: the newest archive sorts last', async () => {
+    const now = new Date('2026-11-25T02:16:07Z');
+    writeFileSync(join(folder, 'portfolio-backup-2026-11-25T021607Z-2.tar.gz.age'), '');
+    expect(await archiveName(folder, now, true)).toBe(
+      join(folder, 'portfolio-backup-2026-11-25T021607Z-3.tar.gz.age'),
+    );
+  });
+
   it('counts plain and encrypted archives alike, oldest first', () => {
     expect(
       ourArchives([

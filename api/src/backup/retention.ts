@@ -4,7 +4,7 @@
 // else in BACKUP_DIR or at the remote is never removed. UTC, because a local
 // time repeats an hour each autumn and would sort a newer archive before an
 // older one. The tool names what scripts/backup-offsite.sh deletes there.
-import { access, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
 const PREFIX = 'portfolio-backup-';
@@ -18,22 +18,20 @@ function stamp(now: Date): string {
     .replace(/\.\d{3}Z$/, 'Z');
 }
 
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
-
 /**
- * A free name for an archive taken at `now`; a second one in the same second
- * gets -2, -3 …, whether the first was encrypted or not.
+ * A name for an archive taken at `now`, after every archive of that second
+ * in `folder`: a second one in the same second gets -2, -3 …, whether the
+ * first was encrypted or not, and a name freed by pruning is never taken
+ * again, so the newest archive always sorts last.
  */
 export async function archiveName(folder: string, now: Date, encrypted = false): Promise<string> {
-  for (let n = 1; ; n += 1) {
-    const plain = join(folder, `${PREFIX}${stamp(now)}${n > 1 ? `-${n}` : ''}.tar.gz`);
-    if (!(await exists(plain)) && !(await exists(`${plain}${ENCRYPTED}`)))
-      return encrypted ? `${plain}${ENCRYPTED}` : plain;
-  }
+  const taken = (await readdir(folder).catch(() => [] as string[]))
+    .map((name) => OURS.exec(name))
+    .filter((match) => match?.[1] === stamp(now))
+    .map((match) => Number(match?.[2] ?? 1));
+  const n = Math.max(0, ...taken) + 1;
+  const plain = join(folder, `${PREFIX}${stamp(now)}${n > 1 ? `-${n}` : ''}.tar.gz`);
+  return encrypted ? `${plain}${ENCRYPTED}` : plain;
 }
 
 /** Oldest first: by the time in the name, then by the number after it. */

@@ -14,7 +14,7 @@ import {
   setting,
   text,
 } from './env-readers';
-import { ageRecipients, file, rcloneRemote, signingKey } from './backup-readers';
+import { ageRecipients, file, MAX_KEPT_ARCHIVES, rcloneRemote, signingKey } from './backup-readers';
 import { exampleDomainOf } from './example-domains';
 import {
   DEFAULT_ACCESS_DIR,
@@ -129,7 +129,7 @@ const SETTINGS = {
   WEB_PORT: integer(8080, 1, 65535),
   // Read by the backup tool (api/src/backup), not by the API.
   BACKUP_DIR: directory(DEFAULT_BACKUP_DIR),
-  BACKUP_KEEP: integer(7, 1, 10_000),
+  BACKUP_KEEP: integer(7, 1, MAX_KEPT_ARCHIVES),
   BACKUP_DOCUMENTS: flag(true),
   BACKUP_AGE_RECIPIENTS: ageRecipients(),
   BACKUP_SIGNING_KEY: signingKey(),

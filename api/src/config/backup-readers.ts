@@ -7,6 +7,9 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { setting, type Setting } from './env-readers';
 import { createPrivateKey } from 'node:crypto';
 
+/** The most archives BACKUP_KEEP may keep, and so the most names the index holds. */
+export const MAX_KEPT_ARCHIVES = 10_000;
+
 /** An X25519 age recipient holds a 32-byte key. */
 const KEY_BYTES = 32;
 

@@ -220,7 +220,7 @@ export function backupChecks(current: () => EngineSession) {
       );
     });
 
-    it('names an archive that someone else put on the remote, and neither counts nor deletes it', () => {
+    it('fails the drill naming an archive that someone else put on the remote, and neither counts nor deletes it', () => {
       // A stranger's archive, encrypted to the site's public key, newer than any.
       const stranger = scratchDir('portfolio-engine-stranger-');
       writeFileSync(path.join(stranger, 'stranger.env'), 'JWT_SECRET=fremd\n');
@@ -239,11 +239,14 @@ export function backupChecks(current: () => EngineSession) {
       copyFileSync(strangers, onRemote);
       try {
         const checked = session.project.make('backup-check', { AGE_IDENTITY: identity });
-        assert.equal(checked.status, 0, checked.stdout + checked.stderr);
+        assert.notEqual(checked.status, 0, checked.stdout + checked.stderr);
         assert.match(checked.stdout, /^Neuestes Archiv in Ordnung: portfolio-backup-20\d\d-/m);
         assert.match(
-          checked.stdout,
-          new RegExp(`^Unbekannt in offsite:portfolio, .*: ${planted}$`, 'm'),
+          checked.stderr,
+          new RegExp(
+            `^Unbekannt in offsite:portfolio, nicht von dieser Website .*: ${planted}; `,
+            'm',
+          ),
         );
         const real = encrypted(remote.copies).length - 1;
         const again = session.project.make('backup');
