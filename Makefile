@@ -5,7 +5,7 @@
 	access-add access-add-local access-list access-list-local access-revoke access-revoke-local \
 	access-sections access-sections-local access-file access-file-local \
 	access-log access-log-local owner-setup owner-setup-local owner-passkeys owner-passkeys-local \
-	backup backup-local restore restore-local \
+	backup backup-local restore restore-local restore-recover restore-recover-local \
 	backup-key backup-key-local backup-check backup-check-local backup-adopt backup-adopt-local
 
 COMPOSE ?= docker compose
@@ -42,6 +42,12 @@ START = if $(call PULL_MODE,$(1)); then set -x; $(call PULL_START,$(1)); \
 UPDATE = if $(call PULL_MODE,$(1)); then set -x; $(call PULL_START,$(1)); \
 	else set -x; $(COMPOSE) $(1) build --pull && $(COMPOSE) $(1) up -d; fi
 
+# The restore's journals (api/src/backup/restore-transaction.ts) stay until
+# it has ended; the API refuses such stores too, for a plain docker compose up.
+NO_UNFINISHED_RESTORE = test ! -e .portfolio-backup.journals || { echo 'Eine Wiederherstellung wurde \
+	unterbrochen: dieselbe noch einmal (make restore FILE=…) oder zurücknehmen (make restore-recover); \
+	die Website startet erst danach.' >&2; exit 1; }
+
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{ printf "  make %-10s %s\n", $$1, $$2 }'
 
@@ -49,17 +55,21 @@ docker-check:
 	@$(CHECK_DOCKER)
 
 up: docker-check ## Start the site on WEB_PORT (8080): pulls the images if PORTFOLIO_IMAGES is set, else builds them
+	@$(NO_UNFINISHED_RESTORE)
 	@$(call START,)
 	@echo "Website on port WEB_PORT (default 8080), mails: http://127.0.0.1:8025/ (MAILPIT_UI_PORT)"
 	@echo "Login without AUTH_PASSWORD_HASH: the one-time password of the first start (make logs); your own: make password"
 
 up-tls: docker-check ## The same with HTTPS: certificate from certbot for DOMAIN (or TLS_DIR), see docs/operations.md
+	@$(NO_UNFINISHED_RESTORE)
 	@$(call START,$(TLS_FILES))
 
 update: docker-check ## Newest images (pulled, or rebuilt on fresh base images), restart; volumes kept
+	@$(NO_UNFINISHED_RESTORE)
 	@$(call UPDATE,)
 
 update-tls: docker-check ## The same for the site with HTTPS (make up-tls)
+	@$(NO_UNFINISHED_RESTORE)
 	@$(call UPDATE,$(TLS_FILES))
 
 down: docker-check ## Stop and remove the containers
@@ -252,6 +262,17 @@ restore: docker-check ## Restore FILE=backups/….tar.gz.age (AGE_IDENTITY=key f
 restore-local: node_modules ## The same for make local (stop it first), FILE=… (AGE_IDENTITY=…)
 	$(NEED_FILE)
 	$(BACKUP_CLI_LOCAL) restore "$$FILE" --local $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"} $(SKIP_ARG)
+
+# A restore cut short (power cut, dropped ssh session) keeps the site from
+# starting; this ends it without a new one: finished if it had committed,
+# else every store as before it. Recovery acts only on journals of the
+# stores named, so the HTTPS volumes are named whenever they exist.
+restore-recover: docker-check ## Finish or roll back a restore that was cut short, without a new one (Docker)
+	@$(BACKUP_LOCK) if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
+	$(BACKUP_RUN) restore$$tls recover $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}
+
+restore-recover-local: node_modules ## The same for make local
+	$(BACKUP_CLI_LOCAL) recover --local
 
 backup-key: docker-check ## New age and signing keys: into .env and the key file KEY_FILE (~/portfolio-backup-key.txt) (Docker)
 	@$(BACKUP_LOCK) $(PATH_FNS) mkdir -p "$$(dirname -- "$$(home "$$KEY_FILE")")" && dir=$$(folder_of "$$KEY_FILE") || exit 1; \

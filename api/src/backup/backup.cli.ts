@@ -56,6 +56,7 @@ const USAGE = `Aufruf (SPEICHER: --local, --project ORDNER, --store NAME=ORDNER,
   backup prune   SPEICHER
   backup verify  ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--skip-name-check] [--json]
   backup restore ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--skip-name-check] SPEICHER
+  backup recover SPEICHER
   backup check   [ORDNER [--remote NAME…]] [--offsite] [--identity SCHLÜSSELDATEI] SPEICHER
   backup key     --out SCHLÜSSELDATEI SPEICHER
   backup adopt   --identity SCHLÜSSELDATEI SPEICHER
@@ -287,6 +288,13 @@ async function restore(archive: string, call: Call): Promise<void> {
   for (const line of describeReturned(passkeys, await passkeysIn(targets))) print(line);
 }
 
+/** A restore cut short resolved without a new one: finished if it had committed, else rolled back. */
+async function recoverRestore(call: Call): Promise<void> {
+  const recoveries = await recover(storesOf(call, true), journalsOf(call));
+  if (recoveries.length === 0) call.print('Keine unterbrochene Wiederherstellung: nichts zu tun.');
+  for (const recovery of recoveries) call.print(describeRecovery(recovery));
+}
+
 /**
  * The drill over a folder: BACKUP_DIR, or (`listed`: the remote's names)
  * the remote's copies fetched into it, whose index counts only when signed.
@@ -426,6 +434,7 @@ const LOCKED: Record<string, [number, number, (call: Call, args: string[]) => Pr
   key: [0, 0, (call) => key(call)],
   adopt: [0, 0, (call) => adopt(call)],
   restore: [1, 1, (call, [archive]) => restore(archive, call)],
+  recover: [0, 0, (call) => recoverRestore(call)],
   verify: [1, 1, (call, [archive]) => verify(archive, call)],
   check: [0, Infinity, (call, args) => check(args, call)],
   surplus: [

@@ -59,9 +59,9 @@ describe('the site counts, prunes and drills only its own archives', () => {
     for (let made = 0; made < 3; made += 1)
       expect((await run(['create', ...stores])).error).toBeUndefined();
     const real = ours();
-    // Named a moment after the newest, each holding five bytes.
-    const planted = [1, 2, 3, 4, 5, 6, 7].map((n) =>
-      real[2].replace(/Z(-\d+)?\.tar/, `Z-${n + 10}.tar`),
+    // Newer than any real archive, each holding five bytes.
+    const planted = [1, 2, 3, 4, 5, 6, 7].map(
+      (n) => `portfolio-backup-2099-01-0${n}T000000Z.tar.gz.age`,
     );
     for (const name of planted) writeFileSync(join(backups, name), 'fake!');
     expect((await run(['create', ...stores])).error).toBeUndefined();
@@ -95,7 +95,7 @@ describe('the site counts, prunes and drills only its own archives', () => {
     }
     // Every kept archive but the newest, which each run reads anyway.
     const older = ours()
-      .filter((name) => !/Z-1\d\.tar/.test(name))
+      .filter((name) => !name.startsWith('portfolio-backup-2099-'))
       .slice(0, -1);
     expect([...read].sort()).toEqual(older.sort());
   });

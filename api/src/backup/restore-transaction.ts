@@ -51,6 +51,13 @@ export interface Swap {
   aside: string;
 }
 
+/**
+ * A folder store's staging or aside folder: while either lies in a store,
+ * a restore of it has not finished (unfinished-restore.ts).
+ */
+export const RESTORE_LEFTOVER =
+  /^\.portfolio-restore-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(new|old)\.tmp$/;
+
 const noCut: Cut = async () => undefined;
 const homeOf = (store: Pick<Store, 'kind' | 'path'>) =>
   store.kind === 'folder' ? store.path : dirname(store.path);
@@ -178,10 +185,17 @@ async function clear(swap: Swap): Promise<void> {
   await syncToDisk(homeOf(swap.journal.store));
 }
 
-/** Every journal says "committed" before any is cleared, so a cut here decides alike. */
+/**
+ * Every journal says "committed" before any is cleared, so a cut here
+ * decides alike. Cleared last to first, as rolled back: the first store
+ * named (the access store) shows the restore unfinished until the end.
+ */
 export async function commit(swaps: Swap[], cut = noCut): Promise<void> {
-  for (const step of [(swap: Swap) => writePhase(swap, 'committed'), clear])
-    for (const swap of swaps) {
+  for (const [step, order] of [
+    [(swap: Swap) => writePhase(swap, 'committed'), swaps],
+    [clear, [...swaps].reverse()],
+  ] as const)
+    for (const swap of order) {
       await step(swap);
       await cut('committed', swap.journal.store.name);
     }
@@ -212,7 +226,7 @@ async function rollBackOne(swap: Swap, cut: Cut): Promise<void> {
 /** Puts every store back; returns what failed (the next command finds its journal). */
 export async function rollBack(swaps: Swap[], cut = noCut): Promise<string[]> {
   const failures: string[] = [];
-  for (const swap of swaps)
+  for (const swap of [...swaps].reverse())
     await rollBackOne(swap, cut).catch((error: Error) => failures.push(error.message));
   return failures;
 }
@@ -227,9 +241,14 @@ export async function recover(stores: Store[], journals: string, cut = noCut): P
     throw error;
   });
   const byRestore = new Map<string, Swap[]>();
+  const named = (swap: Swap) => stores.findIndex((store) => store.name === swap.journal.store.name);
   for (const name of names.filter((one) => !one.endsWith('.tmp'))) {
     const swap = await readJournal(journals, name, stores);
-    byRestore.set(swap.journal.id, [...(byRestore.get(swap.journal.id) ?? []), swap]);
+    const swaps = [...(byRestore.get(swap.journal.id) ?? []), swap];
+    byRestore.set(
+      swap.journal.id,
+      swaps.sort((a, b) => named(a) - named(b)),
+    );
   }
   const recoveries: Recovery[] = [];
   for (const swaps of byRestore.values()) {

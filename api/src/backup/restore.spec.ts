@@ -21,6 +21,7 @@ import { createArchive } from './archive-writer';
 import type { Store } from './backup-stores';
 import { restoreArchive } from './restore';
 import { JOURNALS, recover, type Cut, type Phase } from './restore-transaction';
+import { unfinishedRestore } from './unfinished-restore';
 
 /** Every entry of the stores: kind, mode, content or target; hidden leftovers count too. */
 function snapshot(stores: Store[]): Record<string, string> {
@@ -150,10 +151,15 @@ describe('restore as one transaction', () => {
       // The process stops here: the restore never continues, nothing of it runs again.
       void restore(cut);
       await reached;
-      const recovered = await recover(stores, journals);
-      const outcome = phase === 'committed' ? 'forward' : 'back';
       // Cut after the last store was cleared, nothing is left to resolve.
       const last = index === steps.length - 1;
+      // The access store, named first, shows the restore unfinished to the API until the end.
+      expect(await unfinishedRestore({ ACCESS_DIR: stores[0].path })).toBe(
+        last ? undefined : `ACCESS_DIR (${stores[0].path})`,
+      );
+      const recovered = await recover(stores, journals);
+      expect(await unfinishedRestore({ ACCESS_DIR: stores[0].path })).toBeUndefined();
+      const outcome = phase === 'committed' ? 'forward' : 'back';
       expect(recovered.map((recovery) => recovery.outcome)).toEqual(last ? [] : [outcome]);
       expectState(`${index} ${phase} ${store}`, phase === 'committed' ? newState : oldState);
     }
