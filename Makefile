@@ -165,49 +165,40 @@ owner-passkeys-local: node_modules ## The same for make local
 # Backups (docs/backup.md): one archive of everything the site cannot
 # rebuild, into BACKUP_DIR, encrypted with age, signed and read back whole;
 # restore checks the whole archive first. The Docker targets run the tool in
-# a short-lived container of the API image (docker-compose.backup.yml), so
-# the host needs no Node: compose reads BACKUP_DIR from .env for the folder
-# it mounts, and the tool reads every other setting from .env itself and
-# answers the Makefile in JSON or in names, one a line. The rclone container
-# does the off-site copy with the remote and the names the tool gives it.
-# FILE, AGE_IDENTITY and KEY_FILE reach the shell through the environment
-# (OWNER_VARIABLES): a path with spaces or quotes stays a path.
+# short-lived containers of the API image (docker-compose.backup.yml), so
+# the host needs no Node: create and restore without network, the off-site
+# step and the drill with it. Each container takes the tool's lock itself
+# for as long as it works (api/src/backup/backup-lock.ts), so a shell that
+# dies leaves nothing running unlocked. FILE, AGE_IDENTITY and KEY_FILE
+# reach the shell through the environment (OWNER_VARIABLES): a path with
+# spaces or quotes stays a path.
 # The compose project: `name` in docker-compose.yml, unless the environment
 # names another (as the engine suite does for its own runs).
 PROJECT_NAME := $(or $(COMPOSE_PROJECT_NAME),portfolio)
 BACKUP_COMPOSE := $(COMPOSE) -f docker-compose.yml -f docker-compose.backup.yml
-# Every tool container works under the lock this shell holds (BACKUP_LOCK).
-BACKUP_RUN := $(BACKUP_COMPOSE) run --rm --no-deps -T -e PORTFOLIO_BACKUP_LOCK=held
+BACKUP_RUN := $(BACKUP_COMPOSE) run --rm --no-deps -T
 BACKUP_STORES := --project /project --store access=/app/access --store letters=/app/letters \
 	--store outbox=/app/mail-outbox --store mailpit=/data
 BACKUP_TLS_STORES := --store letsencrypt=/etc/letsencrypt --store certificates=/certs
 BACKUP_CLI_LOCAL := npx tsx api/src/backup/backup.cli.ts
-# The tool's one lock (api/src/backup/backup-lock.ts): a kernel lock on this
-# file, which the native tool and every container see as one, held by the
-# recipe's shell (descriptor 9) from here to its end, over every container
-# and rclone step; it ends with the shell, however that ends. A second
-# command waits up to ten minutes, then names the holder in one line.
-BACKUP_LOCK_FILE := .portfolio-backup.flock
-BACKUP_LOCK = command -v flock >/dev/null || { echo 'Die Sicherung braucht flock (Paket util-linux).' >&2; exit 1; }; \
-	exec 9>>$(BACKUP_LOCK_FILE) && flock -w 600 9 || { \
-	  echo "Gerade läuft $$(cat $(BACKUP_LOCK_FILE)): nach 600 s Warten abgebrochen, nichts verändert; später noch einmal." >&2; \
-	  exit 1; }; \
-	printf '„make %s“ (seit %s, Prozess %s auf %s)\n' $@ "$$(date -u +%FT%TZ)" $$$$ "$$(uname -n)" >$(BACKUP_LOCK_FILE);
+# The lock file and the records' folder, which the networked containers
+# mount alone: made here first, as the owner.
+TOOL_FILES = touch .portfolio-backup.flock && mkdir -p -m 700 .portfolio-backup.state || exit 1;
 # KEY_FILE (above, ~/portfolio-backup-key.txt): where make backup-key writes
 # the key file, outside the repository, for the owner to take away.
 # Shell helpers for a file an environment variable names, ~/ expanded (zsh
 # leaves it as it is after NAME=): its folder as an absolute path (to mount;
 # CDPATH= keeps cd from printing it a second time) and its name; `key_mount`
-# sets $$key_file (only that file is mounted) and $$key for AGE_IDENTITY.
-# $$nl: a line end, for IFS where the remote's names are split (only there:
-# the other expansions here split at spaces).
+# sets $$key_file (only that file is mounted) and $$key for AGE_IDENTITY;
+# `setting NAME`: the environment's value, else .env's last NAME= line.
 PATH_FNS = home() { case $$1 in "~/"*) printf '%s/%s' "$$HOME" "$${1\#"~/"}";; *) printf %s "$$1";; esac; }; \
 	folder_of() { (CDPATH= cd -- "$$(dirname -- "$$(home "$$1")")" && pwd); }; \
 	name_of() { basename -- "$$1"; }; \
 	key_mount() { [ -z "$${AGE_IDENTITY:-}" ] && return 0; \
 	  key_file="$$(folder_of "$$AGE_IDENTITY")/$$(name_of "$$AGE_IDENTITY")" && \
 	  key="/identity/$$(name_of "$$AGE_IDENTITY")"; }; \
-	nl=$$(printf '\n_'); nl=$${nl%_};
+	setting() { eval "v=\$${$$1-}"; [ -n "$$v" ] || v=$$(sed -n "s/^$$1=//p" .env 2>/dev/null | tail -n 1); \
+	  v=$${v\#[\"\']}; printf %s "$${v%[\"\']}"; };
 KEY_MOUNT = $${key:+-v "$$key_file:$$key:ro"}
 KEY_ARG = $${key:+--identity "$$key"}
 # SKIP_ORIGIN_CHECK=1 restores an archive made before signatures (a
@@ -216,29 +207,26 @@ KEY_ARG = $${key:+--identity "$$key"}
 SKIP_ARG = $$([ "$${SKIP_ORIGIN_CHECK:-}" = 1 ] && echo --skip-origin-check) \
 	$$([ "$${SKIP_NAME_CHECK:-}" = 1 ] && echo --skip-name-check)
 NEED_FILE = @test -n "$${FILE:-}" || { echo 'Welches Archiv? make $@ FILE=backups/portfolio-backup-….tar.gz.age' >&2; exit 2; }
-# The off-site copy: scripts/backup-offsite.sh in the rclone container, as
-# the user who runs make (the owner of BACKUP_DIR's archives and of rclone's config).
-OFFSITE_RUN = $(BACKUP_COMPOSE) run --rm --no-deps -T --user "$$(id -u):$$(id -g)"
+# `net_run SERVICE ARGS…`: the off-site step or the drill, as the user who
+# runs make (the owner of BACKUP_DIR's archives and of rclone's config), with
+# the SSH files rclone.conf names mounted read-only at the same paths.
+NET_FNS = net_run() { conf=$$(home "$$(setting BACKUP_RCLONE_CONFIG)"); \
+	  conf=$${conf:-$$HOME/.config/rclone/rclone.conf}; \
+	  if [ -r "$$conf" ]; then while IFS= read -r line; do \
+	    f=$$(printf '%s\n' "$$line" | sed -nE 's/^[[:space:]]*(key_file|known_hosts_file|pubkey_file)[[:space:]]*=[[:space:]]*(.*[^[:space:]])[[:space:]]*$$/\2/p'); \
+	    if [ -n "$$f" ]; then f=$$(home "$$f"); set -- -v "$$f:$$f:ro" "$$@"; fi; \
+	  done < "$$conf"; fi; \
+	  $(BACKUP_RUN) --user "$$(id -u):$$(id -g)" "$$@"; };
 
-# With a remote: the archive first, read back whole, nothing pruned; then
-# its copy and the index of the site's archives, verified at the remote;
-# then of the site's archives there those beyond BACKUP_KEEP, as the tool
-# names them; only then here. set -f: the remote's names are never globbed.
+# The archive first, read back whole, without network; with BACKUP_REMOTE
+# then the off-site step, with network and without stores: the archive and
+# the index of the site's archives copied and verified at the remote, its
+# archives beyond BACKUP_KEEP deleted there, and only then here.
 backup: docker-check ## Archive accesses, own PDFs, outbox, inbox, certificates, .env, documents into BACKUP_DIR, copy it off-site (Docker)
-	@$(BACKUP_LOCK) $(PATH_FNS) if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
-	out=$$(PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
-	  $(BACKUP_RUN) backup$$tls create --json $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}) || exit $$?; \
-	name=$$(printf '%s\n' "$$out" | sed -n 's/.*"offsite":"\(portfolio-backup-[0-9TZ-]*\.tar\.gz\.age\)".*/\1/p'); \
-	[ -n "$$name" ] || exit 0; \
-	remote=$$($(BACKUP_RUN) backup remote --project /project) || exit 1; \
-	set -f; \
-	$(OFFSITE_RUN) offsite push "$$remote" "/backups/$$name" || exit 1; \
-	$(OFFSITE_RUN) offsite push "$$remote" /backups/portfolio-backup-index.json || exit 1; \
-	names=$$($(OFFSITE_RUN) offsite list "$$remote") || exit 1; \
-	old=$$(IFS=$$nl; $(BACKUP_RUN) backup surplus --project /project --newest "$$name" -- $$names) \
-	  || exit 1; \
-	if [ -n "$$old" ]; then (IFS=$$nl; $(OFFSITE_RUN) offsite delete "$$remote" $$old) || exit 1; fi; \
-	$(BACKUP_RUN) backup prune --project /project
+	@$(TOOL_FILES) $(PATH_FNS) $(NET_FNS) if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
+	PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
+	  $(BACKUP_RUN) backup$$tls create $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} || exit $$?; \
+	[ -z "$$(setting BACKUP_REMOTE)" ] || net_run offsite offsite --project /project
 
 backup-local: node_modules ## The same for make local (.local/…, .env, documents/private); host rclone for BACKUP_REMOTE
 	$(BACKUP_CLI_LOCAL) create --local --offsite
@@ -251,7 +239,7 @@ restore: docker-check ## Restore FILE=backups/….tar.gz.age (AGE_IDENTITY=key f
 	$(NEED_FILE)
 	@if [ -n "$$($(COMPOSE) $(TLS_FILES) ps -q --status running 2>/dev/null)" ]; then \
 	  echo 'Die Website läuft noch: zuerst make down, dann make restore FILE=…' >&2; exit 1; fi
-	@$(BACKUP_LOCK) $(PATH_FNS) key_mount || exit 1; \
+	@$(TOOL_FILES) $(PATH_FNS) key_mount || exit 1; \
 	archive_dir=$$(folder_of "$$FILE") || exit 1; archive="/restore/$$(name_of "$$FILE")"; \
 	tool() { $(BACKUP_RUN) -v "$$archive_dir:/restore:ro" $(KEY_MOUNT) "$$@" $(KEY_ARG) $(SKIP_ARG); }; \
 	held=$$(tool restore verify --json "$$archive" --project /project) || exit 1; \
@@ -268,14 +256,14 @@ restore-local: node_modules ## The same for make local (stop it first), FILE=…
 # else every store as before it. Recovery acts only on journals of the
 # stores named, so the HTTPS volumes are named whenever they exist.
 restore-recover: docker-check ## Finish or roll back a restore that was cut short, without a new one (Docker)
-	@$(BACKUP_LOCK) if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
+	@if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
 	$(BACKUP_RUN) restore$$tls recover $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}
 
 restore-recover-local: node_modules ## The same for make local
 	$(BACKUP_CLI_LOCAL) recover --local
 
 backup-key: docker-check ## New age and signing keys: into .env and the key file KEY_FILE (~/portfolio-backup-key.txt) (Docker)
-	@$(BACKUP_LOCK) $(PATH_FNS) mkdir -p "$$(dirname -- "$$(home "$$KEY_FILE")")" && dir=$$(folder_of "$$KEY_FILE") || exit 1; \
+	@$(PATH_FNS) mkdir -p "$$(dirname -- "$$(home "$$KEY_FILE")")" && dir=$$(folder_of "$$KEY_FILE") || exit 1; \
 	$(BACKUP_RUN) -v "$$dir:/key" backup key --project /project --out "/key/$$(name_of "$$KEY_FILE")"
 
 backup-key-local: node_modules ## The same without Docker
@@ -288,21 +276,9 @@ backup-key-local: node_modules ## The same without Docker
 # BACKUP_MAX_AGE. The remote's copies are fetched into a scratch folder
 # that goes afterwards.
 backup-check: docker-check ## Check the newest archive (off-site, else BACKUP_DIR) and one older in turn, AGE_IDENTITY=… (Docker)
-	@$(BACKUP_LOCK) $(PATH_FNS) key_mount || exit 1; \
-	drill() { $(BACKUP_RUN) $(KEY_MOUNT) "$$@"; }; \
-	remote=$$($(BACKUP_RUN) check remote --project /project) || exit 1; \
-	if [ -z "$$remote" ]; then drill check check --project /project $(KEY_ARG); exit; fi; \
-	set -f; \
-	names=$$($(OFFSITE_RUN) offsite list "$$remote") || exit 1; \
-	scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/portfolio-backup-check-XXXXXX") || exit 1; \
-	trap 'rm -rf "$$scratch"' EXIT; \
-	fetch() { $(OFFSITE_RUN) -v "$$scratch:/check" offsite fetch "$$remote" "$$1" /check; }; \
-	case "$$nl$$names$$nl" in *"$${nl}portfolio-backup-index.json$$nl"*) fetch portfolio-backup-index.json || exit 1;; esac; \
-	ifs=$$IFS; IFS=$$nl; set -- $$names; IFS=$$ifs; \
-	picks=$$(drill -v "$$scratch:/check:ro" check picks --project /project --index /check \
-	  $(KEY_ARG) -- "$$@") || exit 1; \
-	for name in $$picks; do fetch "$$name" || exit 1; done; \
-	drill -v "$$scratch:/check:ro" check check --project /project --remote $(KEY_ARG) -- /check "$$@"
+	@$(TOOL_FILES) $(PATH_FNS) $(NET_FNS) key_mount || exit 1; \
+	net_run $(KEY_MOUNT) check check --project /project $(KEY_ARG) \
+	  $$([ -z "$$(setting BACKUP_REMOTE)" ] || echo --offsite)
 
 backup-check-local: node_modules ## The same without Docker (host rclone)
 	@$(BACKUP_CLI_LOCAL) check --offsite $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"}
@@ -311,7 +287,7 @@ backup-check-local: node_modules ## The same without Docker (host rclone)
 # BACKUP_DIR that prove themselves the site's (opened with the key file,
 # signed by the site) are taken back into the index; the rest stay strangers.
 backup-adopt: docker-check ## Take the site's own archives in BACKUP_DIR back into its index, AGE_IDENTITY=… (Docker)
-	@$(BACKUP_LOCK) $(PATH_FNS) key_mount || exit 1; \
+	@$(PATH_FNS) key_mount || exit 1; \
 	$(BACKUP_RUN) $(KEY_MOUNT) backup adopt --project /project $(KEY_ARG)
 
 backup-adopt-local: node_modules ## The same without Docker

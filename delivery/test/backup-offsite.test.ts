@@ -81,6 +81,8 @@ describe('encrypted backups copied off-site with rclone', () => {
   let recipient: string;
   let env: Record<string, string>;
 
+  // The drill's own project folder, as on the owner's computer: its records stay there.
+  const drillProject = path.join(work, 'drill');
   const cli = (args: string[], extra: Record<string, string> = {}): Run =>
     runTool(backupCli, args, { ...env, ...extra });
   const ours = (folder: string) =>
@@ -110,6 +112,7 @@ describe('encrypted backups copied off-site with rclone', () => {
   before(async () => {
     mkdirSync(path.join(project, 'documents', 'private'), { recursive: true });
     mkdirSync(remoteDir);
+    mkdirSync(drillProject);
     mkdirSync(path.join(stores.outbox, 'queue'), { recursive: true });
     writeFileSync(path.join(stores.outbox, 'queue', '1767225600000-a.json'), '{"id":"waiting"}');
     writeFileSync(path.join(project, '.env'), `${SECRET}\n`, { mode: 0o600 });
@@ -277,61 +280,37 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.equal(remote().at(-1), ours(backups).at(-1));
   });
 
-  it('names the archive for the rclone container of make backup, and prunes nothing meanwhile', () => {
+  it('runs make backup’s two steps apart: create without the remote, then offsite without the key', () => {
     const before = { local: ours(backups), remote: remote() };
-    const run = cli(['create', '--json', ...storeArgs], { BACKUP_KEEP: '1' });
+    const run = cli(['create', ...storeArgs], { BACKUP_KEEP: '1' });
     assert.equal(run.status, 0, run.stderr);
     const name = ours(backups).at(-1) ?? '';
-    const answer = JSON.parse(run.stdout) as Record<string, unknown>;
-    assert.equal(run.stdout.split('\n').length, 2, 'one JSON line');
-    assert.deepEqual(
-      { offsite: answer.offsite, remote: answer.remote, signed: answer.signed },
-      { offsite: name, remote: 'offsite:portfolio-backups', signed: true },
-    );
-    assert.match(run.stderr, /^Sicherung \S+\.tar\.gz\.age \(/);
-    assert.deepEqual(ours(backups), [...before.local, name]);
+    assert.match(run.stdout, /^Sicherung \S+\.tar\.gz\.age \(/);
+    assert.deepEqual(ours(backups), [...before.local, name], 'nothing pruned before the copy');
     assert.deepEqual(remote(), before.remote);
-    // What make backup then runs: the script copies, the tool names the surplus, the script deletes.
-    const script = (...args: string[]) =>
-      spawnSync('sh', [path.join(repoRoot, 'scripts', 'backup-offsite.sh'), ...args], {
-        env: { ...env, RCLONE_CONFIG: rcloneConfig },
-        encoding: 'utf8',
-      });
-    const pushed = script('push', 'offsite:portfolio-backups', path.join(backups, name));
-    assert.equal(pushed.status, 0, pushed.stderr);
-    assert.match(
-      pushed.stdout,
-      new RegExp(`^Ausser Haus: ${name.replace(/\./g, '\\.')} nach offsite:`),
-    );
-    // Then the index of the site's archives, which the drill and the next backup trust.
-    const index = script('push', 'offsite:portfolio-backups', path.join(backups, INDEX));
-    assert.equal(index.status, 0, index.stderr);
-    const listed = script('list', 'offsite:portfolio-backups');
-    assert.equal(listed.status, 0, listed.stderr);
-    const names = listed.stdout.split('\n').filter(Boolean);
-    const surplus = cli(['surplus', '--newest', name, '--project', project, '--', ...names], {
+    // The off-site container's view: no .env, no signing key, only the settings compose hands it.
+    const offsiteProject = path.join(work, 'offsite-project');
+    mkdirSync(offsiteProject, { recursive: true });
+    const sent = runTool(backupCli, ['offsite', '--project', offsiteProject], {
+      ...env,
       BACKUP_KEEP: '2',
     });
-    assert.equal(surplus.status, 0, surplus.stderr);
-    const old = surplus.stdout.split('\n').filter(Boolean);
-    assert.deepEqual(
-      old,
-      names
-        .filter((n) => OURS.test(n))
-        .sort(byAge)
-        .slice(0, -2),
+    assert.equal(sent.status, 0, sent.stderr);
+    const escaped = name.replace(/\./g, '\\.');
+    assert.match(
+      sent.stdout,
+      new RegExp(`^Ausser Haus: ${escaped} nach offsite:portfolio-backups kopiert und geprüft`),
     );
-    const deleted = script('delete', 'offsite:portfolio-backups', ...old);
-    assert.equal(deleted.status, 0, deleted.stderr);
+    assert.match(sent.stdout, /^Ausser Haus: portfolio-backup-index\.json nach /m);
+    assert.match(sent.stdout, /^In offsite:portfolio-backups gelöscht: /m);
     assert.equal(remote().length, 2);
     assert.equal(remote().at(-1), name);
-    const pruned = cli(['prune', '--project', project], { BACKUP_KEEP: '2' });
-    assert.equal(pruned.status, 0, pruned.stderr);
     assert.equal(ours(backups).length, 2);
+    assert.equal(ours(backups).at(-1), name);
   });
 
   it('checks the newest off-site copy whole, and finds it cut short, altered or too old', () => {
-    const ok = cli(['check', '--offsite', '--identity', keyFile]);
+    const ok = cli(['check', '--offsite', '--identity', keyFile, '--project', drillProject]);
     assert.equal(ok.status, 0, ok.stderr);
     const newest = remote().at(-1) ?? '';
     assert.match(
@@ -342,15 +321,17 @@ describe('encrypted backups copied off-site with rclone', () => {
           'Älteres Archiv in Ordnung: portfolio-backup-\\S+, \\d+ Minuten alt: [^\\n]+\\n$',
       ),
     );
-    const tooOld = cli(['check', '--offsite', '--identity', keyFile], { BACKUP_MAX_AGE: '1' });
+    const tooOld = cli(['check', '--offsite', '--identity', keyFile, '--project', drillProject], {
+      BACKUP_MAX_AGE: '1',
+    });
     const copy = path.join(remoteDir, 'portfolio-backups', newest);
     const bytes = readFileSync(copy);
     const altered = Buffer.from(bytes);
     altered[Math.floor(bytes.length / 2)] ^= 1;
     writeFileSync(copy, altered);
-    const changed = cli(['check', '--offsite', '--identity', keyFile]);
+    const changed = cli(['check', '--offsite', '--identity', keyFile, '--project', drillProject]);
     truncateSync(copy, Math.floor(bytes.length / 2));
-    const cut = cli(['check', '--offsite', '--identity', keyFile]);
+    const cut = cli(['check', '--offsite', '--identity', keyFile, '--project', drillProject]);
     writeFileSync(copy, bytes);
     for (const run of [changed, cut]) {
       assert.equal(run.status, 1);
@@ -434,7 +415,7 @@ describe('encrypted backups copied off-site with rclone', () => {
     const kept = after.filter((name) => !planted.includes(name));
     assert.equal(kept.length, 2);
     assert.equal(kept[0], real.at(-1), 'the newest real archive before stays');
-    const drill = cli(['check', '--offsite', '--identity', keyFile]);
+    const drill = cli(['check', '--offsite', '--identity', keyFile, '--project', drillProject]);
     assert.equal(drill.status, 1, drill.stderr);
     assert.match(
       drill.stdout,
@@ -484,39 +465,31 @@ describe('encrypted backups copied off-site with rclone', () => {
     () => {
       const small = path.join(work, 'small');
       mkdirSync(small);
-      // A copy at the remote larger than the folder it is fetched into.
-      const newest = 'portfolio-backup-2026-01-01T000000Z.tar.gz.age';
-      const onRemote = path.join(remoteDir, 'portfolio-backups', newest);
-      writeFileSync(onRemote, randomBytes(200_000));
-      // A 64 KiB tmpfs for this fetch alone, as the drill's scratch folder.
+      // A newest archive larger than the folder the drill fetches it into.
+      const noise = path.join(project, 'documents', 'private', 'scan.pdf');
+      writeFileSync(noise, randomBytes(200_000));
+      const made = cli(['create', '--offsite', ...storeArgs]);
+      assert.equal(made.status, 0, made.stderr);
+      rmSync(noise);
+      // A 64 KiB tmpfs for this drill alone, as its TMPDIR.
       const script = 'mount -t tmpfs -o size=64k tmpfs "$1" && shift && exec "$@"';
-      const fetch = ['sh', path.join(repoRoot, 'scripts', 'backup-offsite.sh'), 'fetch'];
-      const run = spawnSync(
-        'unshare',
-        [
-          '-m',
-          'sh',
-          '-c',
-          script,
-          'sh',
-          small,
-          ...fetch,
-          'offsite:portfolio-backups',
-          newest,
-          small,
-        ],
-        { env: { ...env, RCLONE_CONFIG: rcloneConfig }, encoding: 'utf8' },
-      );
+      const tool = [process.execPath, '--import', 'tsx', backupCli];
+      const drill = ['check', '--offsite', '--identity', keyFile, '--project', drillProject];
+      const run = spawnSync('unshare', ['-m', 'sh', '-c', script, 'sh', small, ...tool, ...drill], {
+        // tsx's own cache would otherwise fill the small TMPDIR first.
+        env: { ...env, TMPDIR: small, TSX_DISABLE_CACHE: '1' },
+        encoding: 'utf8',
+      });
       assert.equal(run.status, 1, run.stderr);
       assert.match(
         run.stderr,
         new RegExp(
-          `^Prüfung gescheitert: ${newest.replace(/\./g, '\\.')} braucht \\d+ Bytes, in \\S+small ` +
-            'sind nur \\d+ frei: TMPDIR auf einen grösseren Ordner legen\\.\\n$',
+          `^Prüfung gescheitert: ${remote().at(-1)?.replace(/\./g, '\\.')} braucht \\d+ Bytes, in ` +
+            '\\S+small/portfolio-backup-check-\\w+ sind nur \\d+ frei: TMPDIR auf einen grösseren ' +
+            'Ordner legen\\.\\n$',
         ),
       );
       assert.deepEqual(readdirSync(small), []);
-      rmSync(onRemote);
     },
   );
 

@@ -138,21 +138,20 @@ describe('docker-compose.yml', () => {
       `\${PORTFOLIO_IMAGES:-portfolio}-${kind}:\${PORTFOLIO_TAG:-latest}`;
     assert.equal(web.image, named('web'));
     assert.equal(api.image, named('api'));
-    // Backups run the API image the site runs, pulled or built; the off-site
-    // copy runs rclone's own image, pinned to a release.
-    const { offsite, ...tool } = backup.services;
-    assert.deepEqual(Object.keys(tool).sort(), [
+    // Backups, the off-site copy and the drill run the API image the site
+    // runs, pulled or built, which carries rclone.
+    assert.deepEqual(Object.keys(backup.services).sort(), [
       'backup',
       'backup-tls',
       'check',
+      'offsite',
       'restore',
       'restore-tls',
     ]);
-    for (const [name, service] of Object.entries(tool)) {
+    for (const [name, service] of Object.entries(backup.services)) {
       assert.equal(service.image, named('api'), name);
       assert.equal(service.build?.dockerfile, 'Dockerfile.api', name);
     }
-    assert.match(offsite.image ?? '', /^rclone\/rclone:\d+\.\d+\.\d+$/);
     assert.equal(tlsOverride.services.web.image, undefined);
     // Without the settings: the names `docker run portfolio-api` and the
     // engine suite use; each stays buildable here.
@@ -246,7 +245,9 @@ describe('Dockerfiles', () => {
   const pinnedNode = /^node:\d+\.\d+\.\d+-(alpine|bookworm-slim)$/;
 
   it('build from exactly pinned multi-arch official images', () => {
-    for (const stage of [...apiStages, ...webStages.slice(0, -1)])
+    const [rclone, ...nodeStages] = apiStages;
+    assert.match(rclone.image, /^rclone\/rclone:\d+\.\d+\.\d+$/);
+    for (const stage of [...nodeStages, ...webStages.slice(0, -1)])
       assert.match(stage.image, pinnedNode);
     assert.match(last(webStages).image, /^nginx:\d+\.\d+\.\d+-alpine$/);
   });
@@ -255,6 +256,7 @@ describe('Dockerfiles', () => {
     const platforms = (stages: Stage[]) =>
       Object.fromEntries(stages.map((stage) => [stage.name, stage.platform ?? 'target']));
     assert.deepEqual(platforms(apiStages), {
+      rclone: 'target',
       manifests: '$BUILDPLATFORM',
       deps: '$BUILDPLATFORM',
       build: '$BUILDPLATFORM',

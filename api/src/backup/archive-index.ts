@@ -16,12 +16,13 @@ import { replaceFileDurably } from '../common/durable-file';
 import { handToOwnerOf } from '../common/file-owner';
 import { MAX_KEPT_ARCHIVES } from '../config/backup-readers';
 import { signBytes, verifies, type Signature } from './archive-signature';
+import { STATE_DIR, statePath } from './tool-state';
 import { ourArchives } from './retention';
 
 export const INDEX_NAME = 'portfolio-backup-index.json';
 const FORMAT = 'portfolio-backup-index';
-/** The highest sequence of an index this project has read or written, beside the lock. */
-const SEEN = '.portfolio-backup.index-sequence';
+/** The highest sequence of an index this project has read or written (tool-state.ts). */
+const SEEN = 'index-sequence';
 
 interface IndexFile {
   format: typeof FORMAT;
@@ -48,34 +49,40 @@ function parse(text: string | undefined): Partial<IndexFile> | undefined {
   }
 }
 
+/** For the one reader that holds no key and takes BACKUP_DIR's index as written (the off-site step). */
+export const UNCHECKED = Symbol('signature not checked');
+
 /**
  * The index file in `folder`, if it is one and counts: its signature
  * verifies with `publicKey`, or (no key) it has none.
  */
 export async function readIndex(
   folder: string,
-  publicKey: string | undefined,
+  publicKey: string | undefined | typeof UNCHECKED,
 ): Promise<ArchiveIndex | undefined> {
   const index = parse(await readFile(join(folder, INDEX_NAME), 'utf8').catch(() => undefined));
   const { archives, signature, sequence = 0 } = index ?? {};
   if (index?.format !== FORMAT || !Array.isArray(archives)) return undefined;
   if (!Number.isSafeInteger(sequence) || sequence < 0) return undefined;
   if (ourArchives(archives).length !== archives.length) return undefined;
-  const counts = publicKey
-    ? signature !== undefined && verifies(signed(archives, sequence), signature, publicKey)
-    : signature === undefined;
+  const counts =
+    publicKey === UNCHECKED ||
+    (publicKey
+      ? signature !== undefined && verifies(signed(archives, sequence), signature, publicKey)
+      : signature === undefined);
   return counts ? { names: new Set(archives), sequence } : undefined;
 }
 
 async function seenSequence(project: string): Promise<number> {
-  const text = await readFile(join(project, SEEN), 'utf8').catch(() => '0');
+  const text = await readFile(join(project, STATE_DIR, SEEN), 'utf8').catch(() => '0');
   return Number.parseInt(text, 10) || 0;
 }
 
 async function recordSeen(project: string, sequence: number): Promise<void> {
   if (sequence <= (await seenSequence(project))) return;
-  await replaceFileDurably(join(project, SEEN), `${sequence}\n`);
-  await handToOwnerOf(join(project, SEEN), project);
+  const path = await statePath(project, SEEN);
+  await replaceFileDurably(path, `${sequence}\n`);
+  await handToOwnerOf(path, project);
 }
 
 /** Why an index does not count although it verifies, or undefined when it does. */

@@ -1,17 +1,19 @@
 // The backup tool (docs/backup.md): its commands and options are USAGE below.
 // create writes one archive into BACKUP_DIR (encrypted, signed, read back whole
-// before it counts), with --offsite copies it to BACKUP_REMOTE (host rclone)
-// and keeps BACKUP_KEEP of the site's own archives there and here; restore
-// checks the whole archive first, then replaces every store, all or none;
-// check is the restore drill. The Makefile's Docker targets call the rest
-// (remote, surplus, picks) around the rclone container. STORES: --local
-// (make local's stores), --project DIR (its .env, and documents/private when
-// DOCUMENTS_DIR points there), --store NAME=DIR, --file NAME=FILE. Settings:
-// --project's .env, else this repository's, beneath the environment. Every
-// command but remote holds the lock (backup-lock.ts); create and restore
-// first resolve a restore cut short. Natively: npx tsx api/src/backup/backup.cli.ts
-// (make backup-local …); Docker: node dist/backup/backup.cli.js in a short-lived
-// container (make backup …). Exit codes: 0 done, 1 failed, 2 wrong call.
+// before it counts); offsite copies the newest to BACKUP_REMOTE with rclone
+// and keeps BACKUP_KEEP of the site's own archives there and here (create
+// --offsite does both in one process); restore checks the whole archive
+// first, then replaces every store, all or none; check is the restore drill.
+// STORES: --local (make local's stores), --project DIR (its .env, and
+// documents/private when DOCUMENTS_DIR points there), --store NAME=DIR,
+// --file NAME=FILE. Settings: --project's .env, else this repository's,
+// beneath the environment. Every command takes the lock itself for as long
+// as it works (backup-lock.ts); create and restore first resolve a restore
+// cut short. Natively: npx tsx api/src/backup/backup.cli.ts (make
+// backup-local …); Docker: node dist/backup/backup.cli.js in short-lived
+// containers of the API image (make backup …): create and restore without
+// network, offsite and check with it but without stores or signing key.
+// Exit codes: 0 done, 1 failed, 2 wrong call.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,7 +32,7 @@ import { REPO_ROOT } from '../config/paths';
 import { createArchive, type ArchiveSummary } from './archive-writer';
 import { formatBytes } from './archive-size';
 import { SKIPPED, trustOf } from './archive-trust';
-import { currentIndex, INDEX_NAME, readIndex, writeIndex } from './archive-index';
+import { currentIndex, INDEX_NAME, readIndex, UNCHECKED, writeIndex } from './archive-index';
 import { publicKeyOf } from './archive-signature';
 import { ArchiveRefusedError, describeStores, shown, type Manifest } from './backup-manifest';
 import {
@@ -47,22 +49,20 @@ import { restoreArchive } from './restore';
 import { describeRecovery, JOURNALS, recover } from './restore-transaction';
 import { namedAt, ourArchives, pruneArchives, surplusOf } from './retention';
 import { makeBackupKey } from './backup-key';
-import { offsiteOf, OffsiteFailedError, type Offsite } from './offsite-copy';
+import { offsiteOf, type Offsite } from './offsite-copy';
 import { describeUnknown, drill, picksFor } from './restore-drill';
 import { describeReturned, passkeysIn } from './restored-passkeys';
 
 const USAGE = `Aufruf (SPEICHER: --local, --project ORDNER, --store NAME=ORDNER, --file NAME=DATEI):
-  backup create  [--offsite] [--json] SPEICHER
+  backup create  [--offsite] SPEICHER
+  backup offsite [--project ORDNER]
   backup prune   SPEICHER
   backup verify  ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--skip-name-check] [--json]
   backup restore ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--skip-name-check] SPEICHER
   backup recover SPEICHER
-  backup check   [ORDNER [--remote NAME…]] [--offsite] [--identity SCHLÜSSELDATEI] SPEICHER
+  backup check   [ORDNER] [--offsite] [--identity SCHLÜSSELDATEI] SPEICHER
   backup key     --out SCHLÜSSELDATEI SPEICHER
-  backup adopt   --identity SCHLÜSSELDATEI SPEICHER
-  backup remote  SPEICHER
-  backup surplus NAME… [--newest NAME] SPEICHER
-  backup picks   NAME… [--index ORDNER] SPEICHER`;
+  backup adopt   --identity SCHLÜSSELDATEI SPEICHER`;
 
 const OPTIONS = {
   local: { type: 'boolean' },
@@ -74,10 +74,7 @@ const OPTIONS = {
   'skip-origin-check': { type: 'boolean' },
   'skip-name-check': { type: 'boolean' },
   offsite: { type: 'boolean' },
-  remote: { type: 'boolean' },
   out: { type: 'string' },
-  newest: { type: 'string' },
-  index: { type: 'string' },
   wait: { type: 'string' },
 } as const;
 
@@ -170,25 +167,48 @@ function refuseUnsafe({ recipients, remote, signingKey }: BackupConfig): void {
     );
 }
 
-/** Copies the archive and the index to BACKUP_REMOTE, verified there, and keeps BACKUP_KEEP of the site's there. */
-async function copyOffsite(
-  archive: string,
-  known: Set<string>,
-  call: Call & { config: { remote: string } },
-) {
-  const offsite = offsiteOf(call.env, call.config);
-  await offsite('push', archive);
-  await offsite('push', join(call.config.dir, INDEX_NAME));
-  const names = (await offsite('list')).split('\n');
-  const old = surplusOf(names, call.config.keep, known, archive);
-  if (old.length > 0) await offsite('delete', ...old);
+/**
+ * BACKUP_DIR's index for the off-site step. Without the signing key (its
+ * container under Docker holds none) it is taken as create wrote it:
+ * whoever can write BACKUP_DIR can delete its archives, and with
+ * rclone.conf the remote's, without this step's help.
+ */
+async function offsiteIndex(call: Call) {
+  if (call.config.signingKey) return indexOf(call);
+  const index = await readIndex(call.config.dir, UNCHECKED);
+  return index ? { index } : { problem: `Kein gültiges ${INDEX_NAME} in ${call.config.dir}` };
+}
+
+/**
+ * The off-site step: the newest archive the index names and the index
+ * itself copied to BACKUP_REMOTE and checked there; then the site's archives
+ * beyond BACKUP_KEEP deleted there, and only then here. Without a remote it
+ * only keeps BACKUP_KEEP here.
+ */
+async function sendOffsite(call: Call): Promise<void> {
+  const { config, print } = call;
+  const { dir, remote } = config;
+  if (!remote) return prune(call);
+  const { index, problem } = await offsiteIndex(call);
+  const newest = ourArchives([...(index?.names ?? [])]).at(-1);
+  if (!index || !newest)
+    throw new Error(`${problem ?? `Kein Archiv in ${dir}`}: nichts ausser Haus kopiert.`);
+  if (!newest.endsWith('.age'))
+    throw new Error(
+      `${newest} ist nicht verschlüsselt: es bleibt hier, nur verschlüsselte gehen ausser Haus.`,
+    );
+  const offsite = offsiteOf(call.env, { ...config, remote });
+  for (const file of [newest, INDEX_NAME]) print(await offsite.push(join(dir, file)));
+  const old = surplusOf(await offsite.list(), config.keep, index.names, newest);
+  if (old.length > 0) print(await offsite.remove(old));
+  const removed = await pruneArchives(dir, config.keep, index.names, newest);
+  if (removed.length > 0) print(`Hier: ${describePruned(removed, config.keep)} in ${dir}`);
 }
 
 async function create(call: Call): Promise<void> {
   const { values, config, env } = call;
   const { dir, keep, recipients, remote, signingKey } = config;
-  // With --json, stdout is the one JSON line; the owner's lines go to stderr.
-  const say: Print = values.json ? (text) => console.error(text) : call.print;
+  const say = call.print;
   refuseUnsafe(config);
   if (values.project) await adoptBackupDir(dir, call.project);
   const stores = storesOf(call, false);
@@ -209,16 +229,7 @@ async function create(call: Call): Promise<void> {
   // With a remote, older archives go only once the new one is verified there.
   const removed = remote ? [] : await pruneArchives(dir, keep, known, summary.path);
   for (const line of describeArchive(summary, removed, keep)) say(line);
-  const leaves = remote !== undefined && summary.encrypted;
-  if (values.json) {
-    const { path, bytes, encrypted, signed, stores: held, absent } = summary;
-    const offsite = leaves && !values.offsite ? basename(path) : null;
-    const fields = { archive: path, bytes, encrypted, signed, stores: held, absent, removed };
-    call.print(JSON.stringify({ ...fields, remote: remote ?? null, offsite }));
-  }
-  if (!leaves || !values.offsite) return;
-  await copyOffsite(summary.path, known, { ...call, config: { ...config, remote } });
-  return prune(call);
+  if (values.offsite) await sendOffsite(call);
 }
 
 /** BACKUP_KEEP in BACKUP_DIR; prints a line only when it removed something. */
@@ -330,34 +341,24 @@ async function drillFolder(
   if (unknown.length > 0) throw new Error(unknown.join('\n'));
 }
 
-/** What the drill reads of the remote's `names`, by the index fetched into `folder`. */
-async function picksOf(names: string[], folder: string | undefined, { trust }: Proof, call: Call) {
-  const known = folder && trust.signer && (await readIndex(folder, trust.signer.key))?.names;
-  return picksFor(
-    ourArchives(names).filter((name) => !known || known.has(name)),
-    call.project,
-  );
-}
-
 /** The remote's index and the archives the drill reads, fetched into `scratch`; the remote's names. */
-async function fetchForDrill(offsite: Offsite, scratch: string, proof: Proof, call: Call) {
-  const names = (await offsite('list')).split('\n').filter(Boolean);
-  if (names.includes(INDEX_NAME)) await offsite('fetch', INDEX_NAME, scratch);
-  for (const name of await picksOf(names, scratch, proof, call))
-    await offsite('fetch', name, scratch);
+async function fetchForDrill(offsite: Offsite, scratch: string, { trust }: Proof, call: Call) {
+  const names = await offsite.list();
+  if (names.includes(INDEX_NAME)) await offsite.fetch(INDEX_NAME, scratch);
+  const known = trust.signer && (await readIndex(scratch, trust.signer.key))?.names;
+  const candidates = ourArchives(names).filter((name) => !known || known.has(name));
+  for (const name of await picksFor(candidates, call.project)) await offsite.fetch(name, scratch);
   return names;
 }
 
 /** The restore drill: the remote's copies fetched into a scratch folder, or BACKUP_DIR's. */
 async function check(args: string[], call: Call): Promise<void> {
   const { values, config } = call;
-  const [folder, ...listed] = args;
-  if (values['skip-origin-check'] || (listed.length > 0 && !values.remote))
-    throw new UsageError(USAGE);
+  const [folder] = args;
+  if (values['skip-origin-check']) throw new UsageError(USAGE);
   // The key first: a missing key file is said before anything is fetched.
   const proof = await trustFor(call, true);
-  if (folder !== undefined)
-    return drillFolder(folder, values.remote ? listed : undefined, proof, call);
+  if (folder !== undefined) return drillFolder(folder, undefined, proof, call);
   const { remote } = config;
   if (!remote || !values.offsite) return drillFolder(config.dir, undefined, proof, call);
   const offsite = offsiteOf(call.env, { ...config, remote });
@@ -436,24 +437,8 @@ const LOCKED: Record<string, [number, number, (call: Call, args: string[]) => Pr
   restore: [1, 1, (call, [archive]) => restore(archive, call)],
   recover: [0, 0, (call) => recoverRestore(call)],
   verify: [1, 1, (call, [archive]) => verify(archive, call)],
-  check: [0, Infinity, (call, args) => check(args, call)],
-  surplus: [
-    0,
-    Infinity,
-    async (call, names) => {
-      const known = await knownOf(call);
-      for (const name of surplusOf(names, call.config.keep, known, call.values.newest))
-        call.print(name);
-    },
-  ],
-  picks: [
-    0,
-    Infinity,
-    async (call, names) => {
-      const proof = await trustFor(call, true);
-      for (const name of await picksOf(names, call.values.index, proof, call)) call.print(name);
-    },
-  ],
+  check: [0, 1, (call, args) => check(args, call)],
+  offsite: [0, 0, (call) => sendOffsite(call)],
 };
 
 /**
@@ -481,18 +466,14 @@ export const runBackupCommand: OwnerCommand = async (args, env, print) => {
   const { values, positionals } = parseOwnerArgs(args, OPTIONS);
   const [command = '', ...rest] = positionals;
   const call = callOf(command, values, env, print);
-  if (command === 'remote' && rest.length === 0) return print(call.config.remote ?? '');
   const [least, most, work] = LOCKED[command] ?? [];
   if (!work || rest.length < least || rest.length > most) throw new UsageError(USAGE);
   const lock = { project: call.project, command, waitMs: waitOf(values) };
-  // Under make's own lock (the Makefile's shell holds it around its steps).
-  const callerHolds = env.PORTFOLIO_BACKUP_LOCK === 'held';
-  return withBackupLock({ ...lock, callerHolds }, () => work(call, rest));
+  return withBackupLock(lock, () => work(call, rest));
 };
 
-/** The owner's one line for a failure: a refused archive says so first; the off-site script spoke for itself. */
+/** The owner's one line for a failure: a refused archive says so first. */
 export function describeBackupError(error: Error): string {
-  if (error instanceof OffsiteFailedError) return '';
   if (error instanceof ArchiveRefusedError) return `Archiv abgelehnt: ${error.message}`;
   return error.message;
 }

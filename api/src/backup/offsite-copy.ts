@@ -1,23 +1,21 @@
-// The off-site copy natively (make backup-local, make backup-check-local):
-// the same POSIX sh script the rclone container runs for `make backup`
-// (scripts/backup-offsite.sh), with the host's rclone. The script does
-// rclone's part; which archives leave and which stay is decided here.
-// Its lines (done, or why not) go straight to the owner's terminal or cron mail.
+// rclone's part of the off-site copy (docs/backup.md, "Ausser Haus mit
+// rclone"): copy an archive and check it there, list the remote, delete
+// names, fetch one for the drill. Which archives leave and which stay is
+// decided by the commands (offsite.command.ts); this file only talks to
+// rclone, natively (make backup-local) and in the tool's off-site container
+// alike (make backup), where rclone lies beside node in the API image.
+// Each failure is one line for the owner, naming the remote and rclone's
+// own last word.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { statfs, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { BackupConfig } from '../config/app-config';
 import type { Env } from '../config/env-readers';
-import { REPO_ROOT } from '../config/paths';
 
-const SCRIPT = join(REPO_ROOT, 'scripts', 'backup-offsite.sh');
-
-/** The failure the script already explained on stderr: nothing more to print. */
+/** A failure the owner reads as it is: no prefix is added. */
 export class OffsiteFailedError extends Error {}
-
-export type Offsite = (
-  verb: 'push' | 'list' | 'delete' | 'fetch',
-  ...args: string[]
-) => Promise<string>;
 
 /**
  * What rclone needs of the environment, and nothing of the site's secrets
@@ -29,23 +27,119 @@ function rcloneEnv(env: Env, config: BackupConfig): Env {
   return { ...Object.fromEntries(own), PATH, HOME, TMPDIR, RCLONE_CONFIG: config.rcloneConfig };
 }
 
-/** The script for BACKUP_REMOTE; resolves with what it printed (list's names). */
+/** rclone's last log line, without its date and level, as the reason. */
+export function reasonOf(output: string): string {
+  const lines = output
+    .split('\n')
+    .map((line) => line.replace(/^[0-9/]* [0-9:]* /, '').replace(/^[A-Z]* *: /, ''))
+    .filter((line) => line.trim() !== '');
+  return lines.at(-1) ?? 'keine Antwort';
+}
+
+interface Result {
+  ok: boolean;
+  out: string;
+  err: string;
+}
+
+export interface Offsite {
+  remote: string;
+  /** Copies `archive` there and checks its size and SHA-256; returns the owner's line. */
+  push(archive: string): Promise<string>;
+  /** The remote's file names. */
+  list(): Promise<string[]>;
+  /** Deletes these names there; returns the owner's line. */
+  remove(names: string[]): Promise<string>;
+  /** Copies `name` into `folder`, once it is known to fit there. */
+  fetch(name: string, folder: string): Promise<void>;
+}
+
+/** A file in the remote's folder: offsite:backups/NAME, or offsite:NAME for a remote's root. */
+const at = (remote: string, name: string) =>
+  /[:/]$/.test(remote) ? `${remote}${name}` : `${remote}/${name}`;
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** rclone for BACKUP_REMOTE, with only rclone's share of the environment. */
 export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): Offsite {
-  return (verb, ...args) =>
-    new Promise((resolve, reject) => {
-      const child = spawn('sh', [SCRIPT, verb, config.remote, ...args], {
-        env: rcloneEnv(env, config),
-        stdio: ['ignore', verb === 'list' ? 'pipe' : 'inherit', 'inherit'],
-      });
+  const { remote } = config;
+  const rclone = (...args: string[]) =>
+    new Promise<Result>((resolve) => {
+      const child = spawn('rclone', args, { env: rcloneEnv(env, config), stdio: 'pipe' });
       let out = '';
-      child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('error', (error) =>
-        reject(new Error(`Kopie ausser Haus gescheitert: sh nicht gefunden (${error.message}).`)),
-      );
-      child.on('close', (status) =>
-        status === 0
-          ? resolve(out)
-          : reject(new OffsiteFailedError(`backup-offsite.sh: ${status}`)),
-      );
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('error', (error) => resolve({ ok: false, out, err: `rclone: ${error.message}` }));
+      child.on('close', (status) => resolve({ ok: status === 0, out, err }));
     });
+  const remoteSha = async (target: string, download: boolean) => {
+    const run = await rclone('hashsum', 'sha256', ...(download ? ['--download'] : []), target);
+    return /^([0-9a-f]{64}) {2}/.exec(run.out)?.[1];
+  };
+
+  return {
+    remote,
+    async push(archive) {
+      const name = basename(archive);
+      const failed = (why: string) =>
+        new OffsiteFailedError(
+          `Kopie ausser Haus gescheitert: ${why}; das Archiv bleibt hier, nichts gelöscht.`,
+        );
+      const target = at(remote, name);
+      const copied = await rclone('copyto', archive, target);
+      if (!copied.ok) throw failed(`${remote}: ${reasonOf(copied.err)}`);
+      const { size } = await stat(archive);
+      const there = (await rclone('lsf', '--format', 's', target)).out.trim();
+      if (there !== String(size))
+        throw failed(`${target} ist ${there || 'nicht da'} statt ${size} Bytes gross`);
+      // The remote's own SHA-256 where it has one (S3 and many SFTP servers do
+      // not, WebDAV rarely): else the copy is read back and hashed here.
+      let how = 'SHA-256 dort';
+      let sum = await remoteSha(target, false);
+      if (!sum) {
+        sum = await remoteSha(target, true);
+        how = 'SHA-256 der zurückgelesenen Kopie';
+      }
+      if (!sum) throw failed(`${target} liess sich nicht zurücklesen`);
+      if (sum !== (await sha256Of(archive))) throw failed(`${target} weicht ab (SHA-256)`);
+      return `Ausser Haus: ${name} nach ${remote} kopiert und geprüft (${size} Bytes, ${how})`;
+    },
+    async list() {
+      const run = await rclone('lsf', '--files-only', remote);
+      if (!run.ok)
+        throw new OffsiteFailedError(
+          `${remote} ist nicht erreichbar (${reasonOf(run.err)}); nichts gelöscht.`,
+        );
+      return run.out.split('\n').filter(Boolean);
+    },
+    async remove(names) {
+      for (const name of names) {
+        const run = await rclone('deletefile', at(remote, name));
+        if (!run.ok)
+          throw new OffsiteFailedError(`${name} in ${remote} nicht gelöscht: ${reasonOf(run.err)}`);
+      }
+      return `In ${remote} gelöscht: ${names.join(' ')}`;
+    },
+    async fetch(name, folder) {
+      const failed = `Prüfung gescheitert: ${name}`;
+      const sized = await rclone('lsf', '--format', 's', at(remote, name));
+      if (!sized.ok)
+        throw new OffsiteFailedError(`${failed} liess sich nicht finden (${reasonOf(sized.err)}).`);
+      const size = Number(sized.out.trim());
+      const { bavail, bsize } = await statfs(folder);
+      const free = bavail * bsize;
+      if (!(size <= free))
+        throw new OffsiteFailedError(
+          `${failed} braucht ${size} Bytes, in ${folder} sind nur ${free} frei: TMPDIR auf einen grösseren Ordner legen.`,
+        );
+      const run = await rclone('copyto', at(remote, name), join(folder, name));
+      if (!run.ok)
+        throw new OffsiteFailedError(`${failed} liess sich nicht holen (${reasonOf(run.err)}).`);
+    },
+  };
 }

@@ -17,11 +17,12 @@ import type { ArchiveKey } from './archive-crypto';
 import type { Trust } from './archive-signature';
 import { ArchiveRefusedError, describeStores, shown, type Manifest } from './backup-manifest';
 import { CLOCK_SKEW_MS, namedAt, ourArchives } from './retention';
+import { STATE_DIR, statePath } from './tool-state';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
-/** When each archive was read last: in the project folder, beside the lock. */
-const CHECKED = '.portfolio-backup.checked.json';
+/** When each archive was read last (tool-state.ts). */
+const CHECKED = 'checked.json';
 
 /** An age in the largest whole unit that keeps it readable: minutes, hours, days. */
 export function describeAge(ms: number): string {
@@ -33,7 +34,7 @@ export function describeAge(ms: number): string {
 type Checked = Record<string, string>;
 
 async function readChecked(project: string): Promise<Checked> {
-  const text = await readFile(join(project, CHECKED), 'utf8').catch(() => '{}');
+  const text = await readFile(join(project, STATE_DIR, CHECKED), 'utf8').catch(() => '{}');
   try {
     return JSON.parse(text) as Checked;
   } catch {
@@ -114,8 +115,9 @@ export async function drill(options: DrillOptions): Promise<string[]> {
       ([name]) => !known || known.has(name),
     ),
   ) as Checked;
-  await replaceFileDurably(join(project, CHECKED), `${JSON.stringify(record)}\n`);
-  await handToOwnerOf(join(project, CHECKED), project);
+  const path = await statePath(project, CHECKED);
+  await replaceFileDurably(path, `${JSON.stringify(record)}\n`);
+  await handToOwnerOf(path, project);
   return lines;
 }
 

@@ -17,6 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
   copyFileSync,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -33,6 +34,7 @@ import { run } from './command-run';
 import { dockerCli } from './docker-engine';
 import { backupCli, runTool } from '../helpers/owner-tools';
 import { companyPdf, letterOnHost } from './company-pdf';
+import { until } from '../helpers/until';
 
 interface Stores {
   accessList: string;
@@ -288,6 +290,65 @@ export function backupChecks(current: () => EngineSession) {
       }
     });
 
+    it('takes make backup and make backup-check to an SFTP remote with key_file and known_hosts_file, Docker alone', async () => {
+      const sftp = scratchDir('portfolio-engine-sftp-');
+      const keygen = (name: string) =>
+        assert.equal(
+          spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(sftp, name)])
+            .status,
+          0,
+        );
+      keygen('client');
+      keygen('host');
+      copyFileSync(path.join(sftp, 'client.pub'), path.join(sftp, 'authorized_keys'));
+      mkdirSync(path.join(sftp, 'data'));
+      const hostKey = readFileSync(path.join(sftp, 'host.pub'), 'utf8')
+        .split(' ')
+        .slice(0, 2)
+        .join(' ');
+      writeFileSync(path.join(sftp, 'known_hosts'), `[sftp-remote]:2022 ${hostKey}\n`);
+      const rcloneConfig = path.join(sftp, 'rclone.conf');
+      writeFileSync(
+        rcloneConfig,
+        '[sftp]\ntype = sftp\nhost = sftp-remote\nport = 2022\nuser = pi\n' +
+          `key_file = ${path.join(sftp, 'client')}\nknown_hosts_file = ${path.join(sftp, 'known_hosts')}\n`,
+      );
+      const name = `${session.project.name}-sftp`;
+      const image = pinnedImages().find((tag) => tag.startsWith('rclone/rclone:')) as string;
+      session.project.docker([
+        ...['run', '--detach', '--name', name, '--network', `${session.project.name}_default`],
+        ...['--network-alias', 'sftp-remote', '--volume', `${sftp}:/sftp`],
+        ...['--label', `com.docker.compose.project=${session.project.name}`],
+        ...[image, 'serve', 'sftp', '/sftp/data', '--addr', ':2022', '--key', '/sftp/host'],
+        ...['--authorized-keys', '/sftp/authorized_keys'],
+      ]);
+      const envFile = path.join(session.project.dir, '.env');
+      const settings = readFileSync(envFile, 'utf8');
+      writeFileSync(
+        envFile,
+        settings
+          .replace(/^BACKUP_REMOTE=.*$/m, 'BACKUP_REMOTE=sftp:portfolio')
+          .replace(/^BACKUP_RCLONE_CONFIG=.*$/m, `BACKUP_RCLONE_CONFIG=${rcloneConfig}`),
+      );
+      session.project.retranslate();
+      try {
+        const backup = session.project.make('backup');
+        assert.equal(backup.status, 0, backup.stdout + backup.stderr);
+        assert.match(
+          backup.stdout,
+          /^Ausser Haus: \S+\.tar\.gz\.age nach sftp:portfolio kopiert und geprüft/m,
+        );
+        assert.equal(encrypted(path.join(sftp, 'data', 'portfolio')).length, 1);
+        const checked = session.project.make('backup-check', { AGE_IDENTITY: identity });
+        assert.equal(checked.status, 0, checked.stdout + checked.stderr);
+        assert.match(checked.stdout, /^Neuestes Archiv in Ordnung: \S+ in sftp:portfolio, /m);
+      } finally {
+        writeFileSync(envFile, settings);
+        session.project.retranslate();
+        run(dockerCli, ['rm', '--force', name], { env: session.engine.env });
+      }
+    });
+
     it('with the remote down, make backup keeps the new archive, prunes nothing and fails with one line', () => {
       const here = encrypted(backupDir).length;
       const there = encrypted(remote.copies);
@@ -333,6 +394,51 @@ export function backupChecks(current: () => EngineSession) {
       assert.notEqual(foreign.status, 0);
       assert.match(foreign.stderr, /^Archiv abgelehnt: nicht signiert/m);
       assert.equal(session.project.containerId('api'), undefined, 'the site was not started');
+    });
+
+    it('a make restore whose shell is killed holds the lock in its container: a make backup waits until it has ended', async () => {
+      // The site is down (above). Paused once it holds the tool's lock (its
+      // line in the lock file says so), the restore container keeps the
+      // lock for as long as the test needs.
+      const journals = path.join(session.project.dir, '.portfolio-backup.journals');
+      const lockFile = path.join(session.project.dir, '.portfolio-backup.flock');
+      const shell = session.project.makeDetached('restore', { FILE: copy, AGE_IDENTITY: identity });
+      await until(
+        () => readFileSync(lockFile, 'utf8').startsWith('„restore“'),
+        'the restore holding the lock',
+        300_000,
+      );
+      const [restoring] = session.project.running('restore');
+      session.project.docker(['pause', restoring]);
+      // A dropped ssh session: make, its shell and the Compose client die at once.
+      process.kill(-(shell.pid as number), 'SIGKILL');
+      const archives = encrypted(backupDir);
+      const backup = session.project.makeAsync('backup');
+      await until(() => session.project.running('backup').length > 0, 'the backup started');
+      assert.deepEqual(
+        encrypted(backupDir),
+        archives,
+        'no archive while the restore holds the lock',
+      );
+      session.project.docker(['unpause', restoring]);
+      const { status, stdout, stderr } = await backup;
+      assert.equal(status, 0, stdout + stderr);
+      assert.doesNotMatch(stdout + stderr, /Unterbrochene Wiederherstellung/);
+      const ended = Date.parse(
+        session.project.docker(['inspect', '--format', '{{.State.FinishedAt}}', restoring]).trim(),
+      );
+      const archive = encrypted(backupDir).at(-1) ?? '';
+      assert.ok(
+        statSync(path.join(backupDir, archive)).mtimeMs >= ended,
+        'archived after the restore',
+      );
+      assert.equal(existsSync(journals), false, 'the restore finished');
+      session.project.docker(['rm', '--force', restoring]);
+      session.make('up');
+      await session.waitForSite();
+      const restored = await stores(session);
+      assert.equal(restored.accessList, before1.accessList);
+      session.make('down');
     });
 
     it('brings the whole site back from the remote copy and the key alone, and delivers the waiting message', async () => {

@@ -13,6 +13,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -232,6 +233,29 @@ export class ComposeProject {
   /** make() without blocking, for a target that runs while visitors come. */
   makeAsync(target: string, vars: Record<string, string> = {}): Promise<RunResult> {
     return runAsync('make', this.makeArgs(target), { cwd: this.dir, env: this.makeEnv(vars) });
+  }
+
+  /**
+   * `make target` in a process group of its own, as an owner's ssh session
+   * runs it: the test can kill make, its shell and the Compose client at
+   * once, as a dropped connection would.
+   */
+  makeDetached(target: string, vars: Record<string, string> = {}): ChildProcess {
+    return spawn('make', this.makeArgs(target), {
+      cwd: this.dir,
+      env: this.makeEnv(vars),
+      detached: true,
+      stdio: 'ignore',
+    });
+  }
+
+  /** The running containers of a service (a `compose run` one among them). */
+  running(service: string): string[] {
+    const ids = this.docker([
+      ...['ps', '--quiet', '--filter', `label=${PROJECT_LABEL}=${this.name}`],
+      ...['--filter', `label=com.docker.compose.service=${service}`],
+    ]);
+    return ids.split('\n').filter(Boolean);
   }
 
   private makeEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
