@@ -8,9 +8,9 @@
 // a paused container, a slow SD card) keeps it however long it stalls, and
 // only its end, or its death, frees it. Node has no flock(2): flock(1)
 // (util-linux; busybox in the image) locks the descriptor it inherits,
-// which is this process's own, and exits.
-// `make backup` and the other Docker targets hold the same lock in their
-// shell around all their steps and say so (PORTFOLIO_BACKUP_LOCK=held).
+// which is this process's own, and exits. Each process that works takes
+// it itself, in whichever container: a shell that started it and died
+// leaves nothing running unlocked.
 import { spawn } from 'node:child_process';
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -69,7 +69,7 @@ async function waitFor(file: FileHandle, project: string, waitMs: number): Promi
   }
 }
 
-/** The line a waiting command prints, as the Makefile writes it too. */
+/** The line a waiting command prints. */
 const holderLine = (command: string) =>
   `„${command}“ (seit ${new Date().toISOString()}, Prozess ${process.pid} auf ${hostname()})\n`;
 
@@ -78,22 +78,18 @@ export interface LockRequest {
   /** Names the holder for anyone who waits. */
   command: string;
   waitMs: number;
-  /** The caller says it holds the lock (the Makefile's shell): if it is held, that is the caller. */
-  callerHolds?: boolean;
 }
 
 /** Runs `work` holding the project's lock. */
 export async function withBackupLock<T>(
-  { project, command, waitMs, callerHolds = false }: LockRequest,
+  { project, command, waitMs }: LockRequest,
   work: () => Promise<T>,
 ): Promise<T> {
   const file = await openLock(project);
   try {
-    if (!callerHolds || (await tryLock(file))) {
-      await waitFor(file, project, waitMs);
-      await file.truncate(0);
-      await file.write(holderLine(command));
-    }
+    await waitFor(file, project, waitMs);
+    await file.truncate(0);
+    await file.write(holderLine(command));
     return await work();
   } finally {
     await file.close();
