@@ -221,12 +221,15 @@ NET_FNS = net_run() { conf=$$(home "$$(setting BACKUP_RCLONE_CONFIG)"); \
 # The archive first, read back whole, without network; with BACKUP_REMOTE
 # then the off-site step, with network and without stores: the archive and
 # the index of the site's archives copied and verified at the remote, its
-# archives beyond BACKUP_KEEP deleted there, and only then here.
+# archives beyond BACKUP_KEEP deleted there, and only then here. A failure
+# of either step is mailed to MAIL_TO through the outbox: create queues it
+# itself, the off-site step (which has no outbox) leaves it for report.
 backup: docker-check ## Archive accesses, own PDFs, outbox, inbox, certificates, .env, documents into BACKUP_DIR, copy it off-site (Docker)
 	@$(TOOL_FILES) $(PATH_FNS) $(NET_FNS) if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
 	PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
 	  $(BACKUP_RUN) backup$$tls create $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} || exit $$?; \
-	[ -z "$$(setting BACKUP_REMOTE)" ] || net_run offsite offsite --project /project
+	[ -z "$$(setting BACKUP_REMOTE)" ] || net_run offsite offsite --project /project || { \
+	  $(BACKUP_RUN) backup report $(BACKUP_STORES); exit 1; }
 
 backup-local: node_modules ## The same for make local (.local/…, .env, documents/private); host rclone for BACKUP_REMOTE
 	$(BACKUP_CLI_LOCAL) create --local --offsite

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { AuthModule } from './auth/auth.module';
+import { BackupWatchModule } from './backup-watch/backup-watch.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { throttlerOptions } from './common/rate-limit';
 import { appConfig } from './config/app-config';
@@ -20,6 +21,7 @@ import { OwnerModule } from './owner/owner.module';
     DocumentsModule,
     HealthModule,
     OwnerModule,
+    BackupWatchModule,
   ],
   providers: [
     // Throttling runs first so refused logins still count against the limit.

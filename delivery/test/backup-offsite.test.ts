@@ -20,7 +20,7 @@ import {
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { repoRoot } from '@portfolio/stack';
+import { repoRoot, startStack, waitForMail } from '@portfolio/stack';
 import {
   accessCli,
   backupCli,
@@ -258,15 +258,42 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.deepEqual(remote(), ours(backups));
   });
 
-  it('keeps the archive and prunes nothing when the remote is down, and says so in one line', async () => {
+  it('keeps the archive and prunes nothing when the remote is down, says so in one line and mails it', async () => {
     await stop(server);
     const before = ours(backups);
+    const queue = path.join(stores.outbox, 'queue');
+    const waiting = readdirSync(queue);
     const run = cli(['create', '--offsite', ...storeArgs], { BACKUP_KEEP: '2' });
     assert.equal(run.status, 1);
     assert.match(
       run.stderr,
       /^Kopie ausser Haus gescheitert: offsite:portfolio-backups: .*connection refused; das Archiv bleibt hier, nichts gelöscht\.\n$/,
     );
+    // The mail to the owner waits in the outbox, and goes once the API runs.
+    const [queued] = readdirSync(queue).filter((name) => !waiting.includes(name));
+    assert.match(
+      run.stdout,
+      new RegExp(`^Mail an MAIL_TO in der Warteschlange \\(\\S+${queued}\\)\\.$`, 'm'),
+    );
+    const stack = await startStack({
+      env: {
+        ACCESS_DIR: stores.access,
+        MAIL_OUTBOX_DIR: stores.outbox,
+        MAIL_TO: 'inhaberin@portfolio.test',
+      },
+    });
+    try {
+      const { mail } = await waitForMail(stack.mailDir as string, (one) =>
+        (one.subject ?? '').startsWith('Sicherung gescheitert: Kopie ausser Haus gescheitert'),
+      );
+      assert.match(
+        mail.text ?? '',
+        /connection refused; das Archiv bleibt hier, nichts gelöscht\./,
+      );
+      assert.match(mail.text ?? '', /dann auf dem Server make backup/);
+    } finally {
+      await stack.stop();
+    }
     const after = ours(backups);
     assert.equal(after.length, before.length + 1, 'the new archive is kept, none pruned');
     assert.deepEqual(after.slice(0, -1), before);

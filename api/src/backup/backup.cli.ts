@@ -47,8 +47,10 @@ import { adoptBackupDir } from '../common/file-owner';
 import { readArchive } from './archive-reader';
 import { restoreArchive } from './restore';
 import { describeRecovery, JOURNALS, recover } from './restore-transaction';
-import { namedAt, ourArchives, pruneArchives, surplusOf } from './retention';
+import { namedAt, ourArchives, pruneArchives, surplusOf, takenAt } from './retention';
 import { makeBackupKey } from './backup-key';
+import { writeHeartbeat } from './backup-heartbeat';
+import { leaveFailure, queueFailureMail, takeFailure } from './failure-mail';
 import { offsiteOf, type Offsite } from './offsite-copy';
 import { describeUnknown, drill, picksFor } from './restore-drill';
 import { describeReturned, passkeysIn } from './restored-passkeys';
@@ -56,6 +58,7 @@ import { describeReturned, passkeysIn } from './restored-passkeys';
 const USAGE = `Aufruf (SPEICHER: --local, --project ORDNER, --store NAME=ORDNER, --file NAME=DATEI):
   backup create  [--offsite] SPEICHER
   backup offsite [--project ORDNER]
+  backup report  SPEICHER
   backup prune   SPEICHER
   backup verify  ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--skip-name-check] [--json]
   backup restore ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--skip-name-check] SPEICHER
@@ -229,6 +232,10 @@ async function create(call: Call): Promise<void> {
   // With a remote, older archives go only once the new one is verified there.
   const removed = remote ? [] : await pruneArchives(dir, keep, known, summary.path);
   for (const line of describeArchive(summary, removed, keep)) say(line);
+  const access = stores.find((store) => store.name === 'access');
+  const archive = basename(summary.path);
+  const at = (takenAt(archive) ?? new Date()).toISOString();
+  if (access) await writeHeartbeat(access.path, { archive, at });
   if (values.offsite) await sendOffsite(call);
 }
 
@@ -439,7 +446,41 @@ const LOCKED: Record<string, [number, number, (call: Call, args: string[]) => Pr
   verify: [1, 1, (call, [archive]) => verify(archive, call)],
   check: [0, 1, (call, args) => check(args, call)],
   offsite: [0, 0, (call) => sendOffsite(call)],
+  report: [0, 0, (call) => reportLeftFailure(call)],
 };
+
+/** The outbox among the call's stores, if it names one (create, report). */
+function outboxOf(call: Call): string | undefined {
+  try {
+    return storesOf(call, false).find((store) => store.name === 'outbox')?.path;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A failed create or offsite tells the owner by mail (failure-mail.ts):
+ * queued into the outbox where this process has it, else left for report.
+ */
+async function reportFailure(call: Call, command: string, error: unknown): Promise<void> {
+  if (!['create', 'offsite'].includes(command) || error instanceof UsageError) return;
+  const line = describeBackupError(error as Error);
+  const outbox = outboxOf(call);
+  try {
+    if (outbox) call.print(await queueFailureMail(outbox, call.env, command, line));
+    else await leaveFailure(call.project, line);
+  } catch (failed) {
+    console.error(`Keine Mail an MAIL_TO: ${(failed as Error).message}`);
+  }
+}
+
+/** Mails the failure the off-site container left (make backup runs it when that step failed). */
+async function reportLeftFailure(call: Call): Promise<void> {
+  const outbox = outboxOf(call);
+  if (!outbox) throw new UsageError(USAGE);
+  const line = await takeFailure(call.project);
+  if (line) call.print(await queueFailureMail(outbox, call.env, 'offsite', line));
+}
 
 /**
  * The call's settings, parsed once. A restore (and make restore's verify
@@ -469,7 +510,12 @@ export const runBackupCommand: OwnerCommand = async (args, env, print) => {
   const [least, most, work] = LOCKED[command] ?? [];
   if (!work || rest.length < least || rest.length > most) throw new UsageError(USAGE);
   const lock = { project: call.project, command, waitMs: waitOf(values) };
-  return withBackupLock(lock, () => work(call, rest));
+  try {
+    return await withBackupLock(lock, () => work(call, rest));
+  } catch (error) {
+    await reportFailure(call, command, error);
+    throw error;
+  }
 };
 
 /** The owner's one line for a failure: a refused archive says so first. */

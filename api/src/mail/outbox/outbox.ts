@@ -4,11 +4,10 @@
 // retry command changed), never per contact message. The queue has a bound
 // in messages and bytes; beyond it new messages are refused (503) rather
 // than filling the disk that every other message needs. See docs/faults.md.
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppConfig, appConfig } from '../../config/app-config';
 import { Folder, OutboxStore, UnreadableMailError } from './outbox-store';
-import { OutgoingMail, QueuedMail } from './queued-mail';
+import { newQueuedMail, OutgoingMail, QueuedMail } from './queued-mail';
 
 export interface OutboxStats {
   queued: number;
@@ -44,10 +43,9 @@ export class Outbox {
   /** Stores a new message; resolves once it is on disk. */
   async enqueue(mail: OutgoingMail, now = Date.now()): Promise<QueuedMail> {
     this.refuseWhenFull();
-    const id = `${String(now).padStart(15, '0')}-${randomUUID()}`;
-    const queued: QueuedMail = { id, createdAt: now, attempts: 0, nextAttemptAt: now, mail };
+    const queued = newQueuedMail(mail, now);
     await this.store.createFolders();
-    this.track(id, queued, await this.store.write(queued));
+    this.track(queued.id, queued, await this.store.write(queued));
     return queued;
   }
 

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /** A composed contact mail, ready for nodemailer. */
 export interface OutgoingMail {
   from: string;
@@ -16,6 +18,12 @@ export interface QueuedMail {
   nextAttemptAt: number;
   lastError?: string;
   mail: OutgoingMail;
+}
+
+/** A new message, due now; its id starts with its time, so the queue sorts oldest first. */
+export function newQueuedMail(mail: OutgoingMail, now = Date.now()): QueuedMail {
+  const id = `${String(now).padStart(15, '0')}-${randomUUID()}`;
+  return { id, createdAt: now, attempts: 0, nextAttemptAt: now, mail };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,0 +1,62 @@
+// A backup that fails at night tells the owner (docs/backup.md, "Jede
+// Nacht, jede Woche"): its one line goes as a mail to MAIL_TO into the
+// site's outbox, which the API sends when it runs and which keeps it while
+// it does not. The process that failed writes it when it can reach the
+// outbox (create, and natively create --offsite); the off-site container,
+// which holds no store, leaves its line in the tool's state folder, and
+// `backup report` in a container with the outbox mails it. The drill on
+// the owner's computer has no outbox: its exit code and line say it.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseAppConfig } from '../config/app-config';
+import type { Env } from '../config/env-readers';
+import { OutboxStore } from '../mail/outbox/outbox-store';
+import { newQueuedMail } from '../mail/outbox/queued-mail';
+import { STATE_DIR, statePath } from './tool-state';
+
+/** The off-site step's failure, waiting for `backup report` (tool-state.ts). */
+const FAILURE = 'failure.txt';
+
+/** The mail to the owner for one failed command. */
+function failureMail(env: Env, command: string, line: string, now: Date) {
+  const { from, to } = parseAppConfig(env).mail;
+  const when = now.toLocaleString('de-CH', { timeZone: env.TZ || 'Europe/Zurich' });
+  const text = [
+    `Die Sicherung (${command}) vom ${when} ist gescheitert:`,
+    '',
+    line,
+    '',
+    'Was zu tun ist: den Grund oben beheben, dann auf dem Server make backup (ohne Docker:',
+    'make backup-local) und prüfen, dass es ohne Fehler endet. Was gesichert ist, zeigt die',
+    'Probe auf dem eigenen Rechner: make backup-check AGE_IDENTITY=… (docs/backup.md).',
+  ].join('\n');
+  return { from, to, subject: `Sicherung gescheitert: ${line.slice(0, 80)}`, text };
+}
+
+/** Queues the failure mail into the outbox folder `outbox`; returns the owner's line about it. */
+export async function queueFailureMail(
+  outbox: string,
+  env: Env,
+  command: string,
+  line: string,
+  now = new Date(),
+): Promise<string> {
+  const store = new OutboxStore(outbox);
+  await store.createFolders();
+  const queued = newQueuedMail(failureMail(env, command, line, now), now.getTime());
+  await store.write(queued);
+  return `Mail an MAIL_TO in der Warteschlange (${join(outbox, 'queue', `${queued.id}.json`)}).`;
+}
+
+/** Leaves the off-site step's failure line for `backup report`. */
+export async function leaveFailure(project: string, line: string): Promise<void> {
+  await writeFile(await statePath(project, FAILURE), `${line}\n`);
+}
+
+/** The failure line the off-site step left, taken away (undefined: none). */
+export async function takeFailure(project: string): Promise<string | undefined> {
+  const path = join(project, STATE_DIR, FAILURE);
+  const line = await readFile(path, 'utf8').catch(() => undefined);
+  await rm(path, { force: true });
+  return line?.trim() || undefined;
+}
