@@ -8,7 +8,7 @@ import { runBackupTool } from '../../test/support/backup-tool';
 import { scratchDir } from '../../test/support/scratch';
 import { newKeyPair } from './archive-crypto';
 import { INDEX_NAME } from './archive-index';
-import { newSigningPair, signingKeyLine } from './archive-signature';
+import { newSigningPair, signBytes, signingKeyLine } from './archive-signature';
 import { ourArchives } from './retention';
 
 /** Five bytes each, dated where no archive of this test can be named. */
@@ -96,6 +96,34 @@ describe('the index of the site’s archives', () => {
     const made = await create();
     expect(made.lines[0]).toMatch(/ ist älter \(Folge \d+\) .*: nur das neue Archiv zählt/);
     for (const name of before) expect(ours()).toContain(name);
+  });
+});
+
+describe('an index written before sequences', () => {
+  const { work, backups, stores, ours } = setUp('portfolio-index-legacy-spec-');
+  const env: Record<string, string> = { BACKUP_DIR: backups, BACKUP_KEEP: '5' };
+  const run = (args: string[], keep = '5') => runBackupTool(args, { ...env, BACKUP_KEEP: keep });
+
+  it('still counts its archives: the first backup after the update prunes as the old version would', async () => {
+    const { recipient } = await newKeyPair();
+    const signing = newSigningPair();
+    Object.assign(env, { BACKUP_AGE_RECIPIENTS: recipient, BACKUP_SIGNING_KEY: signing.secret });
+    for (let made = 0; made < 3; made += 1)
+      expect((await run(['create', ...stores])).error).toBeUndefined();
+    const archives = ours();
+    // As the previous release wrote it: the names alone signed, no sequence.
+    const legacy = {
+      format: 'portfolio-backup-index',
+      archives,
+      signature: signBytes(Buffer.from(JSON.stringify(archives)), signing.secret),
+    };
+    writeFileSync(join(backups, INDEX_NAME), JSON.stringify(legacy));
+    rmSync(join(work, 'project', '.portfolio-backup.state'), { recursive: true, force: true });
+    const made = await run(['create', ...stores], '2');
+    expect(made.error).toBeUndefined();
+    expect(made.lines.join('\n')).not.toMatch(/Kein gültiges/);
+    expect(ours()).toEqual([archives[2], ours()[1]]);
+    expect(ours()).toHaveLength(2);
   });
 });
 
