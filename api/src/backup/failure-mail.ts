@@ -30,7 +30,9 @@ function failureMail(env: Env, command: string, line: string, now: Date) {
     'make backup-local) und prüfen, dass es ohne Fehler endet. Was gesichert ist, zeigt die',
     'Probe auf dem eigenen Rechner: make backup-check AGE_IDENTITY=… (docs/backup.md).',
   ].join('\n');
-  return { from, to, subject: `Sicherung gescheitert: ${line.slice(0, 80)}`, text };
+  // The line may carry a remote server's words: no control character reaches a header.
+  const summary = line.replace(/\p{Cc}+/gu, ' ').slice(0, 80);
+  return { from, to, subject: `Sicherung gescheitert: ${summary}`, text };
 }
 
 /** Queues the failure mail into the outbox folder `outbox`; returns the owner's line about it. */
