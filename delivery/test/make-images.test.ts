@@ -6,7 +6,15 @@
 // the decision is checked without Docker. The engine suite pulls for real.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -132,6 +140,26 @@ describe('make up and make update: pulled or built images', () => {
     const result = make('up', ghcr, 'pull');
     assert.notEqual(result.status, 0);
     assert.deepEqual(result.calls, ['pull']);
+  });
+
+  it('starts nothing while a restore is unfinished, and says what to do in one line', (t) => {
+    const journals = path.join(repoRoot, '.portfolio-backup.journals');
+    // Never this checkout's own: its restore would lose its journals.
+    if (existsSync(journals)) return t.skip('a restore of this checkout is unfinished');
+    mkdirSync(journals);
+    try {
+      for (const target of ['up', 'update']) {
+        const result = make(target, local);
+        assert.notEqual(result.status, 0);
+        assert.deepEqual(result.calls, []);
+        assert.match(
+          result.output,
+          /^Eine Wiederherstellung wurde unterbrochen: dieselbe noch einmal \(make restore FILE=…\) oder zurücknehmen \(make restore-recover\); die Website startet erst danach\.$/m,
+        );
+      }
+    } finally {
+      rmSync(journals, { recursive: true });
+    }
   });
 
   it('does the same with HTTPS, over both files', () => {
