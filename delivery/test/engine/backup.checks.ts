@@ -349,7 +349,7 @@ export function backupChecks(current: () => EngineSession) {
       }
     });
 
-    it('with the remote down, make backup keeps the new archive, prunes nothing and fails with one line', () => {
+    it('with the remote down, make backup keeps the new archive, prunes nothing, fails with one line and mails it', () => {
       const here = encrypted(backupDir).length;
       const there = encrypted(remote.copies);
       remote.stop();
@@ -360,6 +360,14 @@ export function backupChecks(current: () => EngineSession) {
           failed.stderr,
           /^Kopie ausser Haus gescheitert: .*das Archiv bleibt hier, nichts gelöscht\.$/m,
         );
+        // The owner hears of it: a mail waits in the site's outbox (Mailpit is stopped here).
+        const queued =
+          /^Mail an MAIL_TO in der Warteschlange \((\/app\/mail-outbox\/queue\/\S+\.json)\)\.$/m.exec(
+            failed.stdout,
+          )?.[1];
+        assert.ok(queued, failed.stdout);
+        const mail = session.project.mustCompose(['exec', '-T', 'api', 'cat', queued]);
+        assert.match(mail, /"subject":"Sicherung gescheitert: Kopie ausser Haus gescheitert/);
         assert.equal(encrypted(backupDir).length, here + 1);
         assert.deepEqual(encrypted(remote.copies), there);
       } finally {
