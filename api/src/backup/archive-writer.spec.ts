@@ -114,17 +114,19 @@ describe('a backup counts only once it restores', () => {
   beforeEach(() => (work = mkdtempSync(join(tmpdir(), 'portfolio-archive-restorable-'))));
   afterEach(() => rmSync(work, { recursive: true, force: true }));
 
+  /** A backup of the one folder store `name` at `store` into a fresh BACKUP_DIR. */
+  const archiveOf = (name: string, store: string) => {
+    const backupDir = join(work, 'backups');
+    const run = createArchive({ stores: [folderStore(name, store)], backupDir, version: 'x' });
+    return { run, backupDir };
+  };
+
   it('stops in one line naming a link out of its store, which no restore would write', async () => {
     const store = join(work, 'documents');
     mkdirSync(store);
     writeFileSync(join(store, 'zeugnis.pdf'), 'PDF');
     symlinkSync('/home/pi/cv.pdf', join(store, 'cv.pdf'));
-    const backupDir = join(work, 'backups');
-    const run = createArchive({
-      stores: [folderStore('documents', store)],
-      backupDir,
-      version: 'x',
-    });
+    const { run, backupDir } = archiveOf('documents', store);
     await expect(run).rejects.toThrow(
       new RegExp(
         `^Sicherung abgebrochen: ${store}/cv\\.pdf liesse sich nicht wiederherstellen \\(.*\\): ` +
@@ -139,8 +141,7 @@ describe('a backup counts only once it restores', () => {
     mkdirSync(join(store, 'deep'), { recursive: true });
     writeFileSync(join(store, 'accesses.json'), '[]');
     symlinkSync('/', join(store, 'deep', 'root'));
-    const backupDir = join(work, 'backups');
-    const run = createArchive({ stores: [folderStore('access', store)], backupDir, version: 'x' });
+    const { run, backupDir } = archiveOf('access', store);
     await expect(run).rejects.toThrow(
       new RegExp(`^Sicherung abgebrochen: ${store}/deep/root liesse sich nicht wiederherstellen `),
     );
@@ -157,12 +158,7 @@ describe('a backup counts only once it restores', () => {
       Buffer.from('ller.pdf'),
     ]);
     writeFileSync(latin1, 'PDF');
-    const backupDir = join(work, 'backups');
-    const run = createArchive({
-      stores: [folderStore('documents', store)],
-      backupDir,
-      version: 'x',
-    });
+    const { run, backupDir } = archiveOf('documents', store);
     await expect(run).rejects.toThrow(
       `Sicherung abgebrochen: der Name ${store}/Zeugnis-M\\xfcller.pdf ist kein UTF-8 und käme ` +
         'nicht gleich zurück: umbenennen, dann noch einmal sichern; kein Archiv geschrieben, nichts verändert.',
