@@ -197,8 +197,10 @@ PATH_FNS = home() { case $$1 in "~/"*) printf '%s/%s' "$$HOME" "$${1\#"~/"}";; *
 	key_mount() { [ -z "$${AGE_IDENTITY:-}" ] && return 0; \
 	  key_file="$$(folder_of "$$AGE_IDENTITY")/$$(name_of "$$AGE_IDENTITY")" && \
 	  key="/identity/$$(name_of "$$AGE_IDENTITY")"; }; \
-	setting() { eval "v=\$${$$1-}"; [ -n "$$v" ] || v=$$(sed -n "s/^$$1=//p" .env 2>/dev/null | tail -n 1); \
-	  v=$${v\#[\"\']}; printf %s "$${v%[\"\']}"; };
+	setting() { eval "v=\$${$$1-}"; [ -n "$$v" ] || v=$$(sed -nE \
+	    "s/^[[:space:]]*(export[[:space:]]+)?$$1[[:space:]]*=[[:space:]]*//p" .env 2>/dev/null | tail -n 1); \
+	  case $$v in \"*|\'*) q=$${v%"$${v\#?}"}; v=$${v\#?}; v=$${v%%"$$q"*};; \
+	    *) v=$${v%%[[:space:]]\#*};; esac; printf %s "$$v"; };
 KEY_MOUNT = $${key:+-v "$$key_file:$$key:ro"}
 KEY_ARG = $${key:+--identity "$$key"}
 # SKIP_ORIGIN_CHECK=1 restores an archive made before signatures (a
@@ -212,9 +214,9 @@ NEED_FILE = @test -n "$${FILE:-}" || { echo 'Welches Archiv? make $@ FILE=backup
 # the SSH files rclone.conf names mounted read-only at the same paths.
 NET_FNS = net_run() { conf=$$(home "$$(setting BACKUP_RCLONE_CONFIG)"); \
 	  conf=$${conf:-$$HOME/.config/rclone/rclone.conf}; \
-	  if [ -r "$$conf" ]; then while IFS= read -r line; do \
+	  if [ -r "$$conf" ]; then while IFS= read -r line || [ -n "$$line" ]; do \
 	    f=$$(printf '%s\n' "$$line" | sed -nE 's/^[[:space:]]*(key_file|known_hosts_file|pubkey_file)[[:space:]]*=[[:space:]]*(.*[^[:space:]])[[:space:]]*$$/\2/p'); \
-	    if [ -n "$$f" ]; then f=$$(home "$$f"); set -- -v "$$f:$$f:ro" "$$@"; fi; \
+	    f=$$(home "$$f"); if [ -e "$$f" ]; then set -- -v "$$f:$$f:ro" "$$@"; fi; \
 	  done < "$$conf"; fi; \
 	  $(BACKUP_RUN) --user "$$(id -u):$$(id -g)" "$$@"; };
 
@@ -276,12 +278,17 @@ backup-key-local: node_modules ## The same without Docker
 # Pi): of the remote's archives (else BACKUP_DIR's) the newest and one
 # older in turn, as the index of the site's archives names them, each
 # checked whole and signed by the site, the newest not older than
-# BACKUP_MAX_AGE. The remote's copies are fetched into a scratch folder
-# that goes afterwards.
+# BACKUP_MAX_AGE. The remote's copies are fetched, with network and without
+# the key, into a scratch folder that goes afterwards; the drill reads them
+# with the key and without network.
 backup-check: docker-check ## Check the newest archive (off-site, else BACKUP_DIR) and one older in turn, AGE_IDENTITY=… (Docker)
 	@$(TOOL_FILES) $(PATH_FNS) $(NET_FNS) key_mount || exit 1; \
-	net_run $(KEY_MOUNT) check check --project /project $(KEY_ARG) \
-	  $$([ -z "$$(setting BACKUP_REMOTE)" ] || echo --offsite)
+	drill() { $(BACKUP_RUN) $(KEY_MOUNT) "$$@" --project /project $(KEY_ARG); }; \
+	[ -n "$$(setting BACKUP_REMOTE)" ] || { drill check check; exit; }; \
+	scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/portfolio-backup-check-XXXXXX") || exit 1; \
+	trap 'rm -rf "$$scratch"' EXIT; \
+	net_run -v "$$scratch:/check" offsite fetch --project /project --into /check && \
+	drill -v "$$scratch:/check:ro" check check /check --fetched
 
 backup-check-local: node_modules ## The same without Docker (host rclone)
 	@$(BACKUP_CLI_LOCAL) check --offsite $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"}

@@ -376,6 +376,30 @@ describe('encrypted backups copied off-site with rclone', () => {
     );
   });
 
+  it('splits the drill as make backup-check does: fetched with network and no key, read with the key', () => {
+    const into = path.join(work, 'fetched-for-drill');
+    mkdirSync(into);
+    // The fetching container's view: no .env, no key file.
+    const fetched = runTool(backupCli, ['fetch', '--project', drillProject, '--into', into], env);
+    assert.equal(fetched.status, 0, fetched.stderr);
+    assert.deepEqual(
+      readFileSync(path.join(into, 'remote-names.txt'), 'utf8').split('\n').filter(Boolean).sort(),
+      readdirSync(path.join(remoteDir, 'portfolio-backups')).sort(),
+    );
+    const drill = cli([
+      'check',
+      into,
+      '--fetched',
+      '--identity',
+      keyFile,
+      '--project',
+      drillProject,
+    ]);
+    assert.equal(drill.status, 0, drill.stderr);
+    assert.match(drill.stdout, /^Neuestes Archiv in Ordnung: \S+ in offsite:portfolio-backups, /);
+    rmSync(into, { recursive: true });
+  });
+
   it('runs the weekly check on a laptop with only the remote in .env and the key file', () => {
     // A clone on the owner's laptop: rclone's config where rclone keeps it, .env with one line.
     const laptop = path.join(work, 'laptop');

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { replaceFileDurably } from '../common/durable-file';
 import { handToOwnerOf } from '../common/file-owner';
 import { MAX_KEPT_ARCHIVES } from '../config/backup-readers';
-import { signBytes, verifies, type Signature } from './archive-signature';
+import { publicKeyOf, signBytes, verifies, type Signature } from './archive-signature';
 import { STATE_DIR, statePath } from './tool-state';
 import { ourArchives } from './retention';
 
@@ -63,7 +63,7 @@ export async function readIndex(
   const index = parse(await readFile(join(folder, INDEX_NAME), 'utf8').catch(() => undefined));
   const { archives, signature, sequence = 0 } = index ?? {};
   if (index?.format !== FORMAT || !Array.isArray(archives)) return undefined;
-  if (!Number.isSafeInteger(sequence) || sequence < 0) return undefined;
+  if (!isSequence(sequence)) return undefined;
   if (ourArchives(archives).length !== archives.length) return undefined;
   const counts =
     publicKey === UNCHECKED ||
@@ -73,9 +73,14 @@ export async function readIndex(
   return counts ? { names: new Set(archives), sequence } : undefined;
 }
 
+/** A sequence this tool could have written: a planted huge one would stop every later index. */
+const isSequence = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) < 2 ** 40;
+
 async function seenSequence(project: string): Promise<number> {
   const text = await readFile(join(project, STATE_DIR, SEEN), 'utf8').catch(() => '0');
-  return Number.parseInt(text, 10) || 0;
+  const seen = Number(text.trim());
+  return isSequence(seen) ? seen : 0;
 }
 
 async function recordSeen(project: string, sequence: number): Promise<void> {
@@ -122,8 +127,9 @@ export async function writeIndex(
 ): Promise<ArchiveIndex> {
   const archives = ourArchives([...names]).slice(-MAX_KEPT_ARCHIVES);
   const path = join(backupDir, INDEX_NAME);
-  const before = parse(await readFile(path, 'utf8').catch(() => undefined))?.sequence;
-  const sequence = Math.max(await seenSequence(project), Number(before) || 0) + 1;
+  // Only a sequence that verifies counts: a planted one could not push ours out of range.
+  const before = await readIndex(backupDir, signingKey ? publicKeyOf(signingKey) : undefined);
+  const sequence = Math.max(await seenSequence(project), before?.sequence ?? 0) + 1;
   const signature = signingKey ? signBytes(signed(archives, sequence), signingKey) : undefined;
   const index: IndexFile = { format: FORMAT, sequence, archives, ...(signature && { signature }) };
   try {

@@ -23,6 +23,9 @@ import { shown } from './backup-manifest';
 export const LOCK_FILE = '.portfolio-backup.flock';
 const POLL_MS = 500;
 
+/** Another command held the lock for longer than this one would wait. */
+export class LockBusyError extends Error {}
+
 /** Ten minutes: a restore or a backup of a large documents folder on a Pi. */
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 
@@ -60,7 +63,7 @@ async function waitFor(file: FileHandle, project: string, waitMs: number): Promi
   while (!(await tryLock(file))) {
     if (Date.now() >= deadline) {
       const holder = (await readFile(join(project, LOCK_FILE), 'utf8')).trim();
-      throw new Error(
+      throw new LockBusyError(
         `Gerade läuft ${shown(holder) || 'ein anderer Befehl des Sicherungswerkzeugs'}: ` +
           `nach ${Math.round(waitMs / 1000)} s Warten abgebrochen, nichts verändert; später noch einmal.`,
       );

@@ -11,11 +11,12 @@
 // as it works (backup-lock.ts); create and restore first resolve a restore
 // cut short. Natively: npx tsx api/src/backup/backup.cli.ts (make
 // backup-local …); Docker: node dist/backup/backup.cli.js in short-lived
-// containers of the API image (make backup …): create and restore without
-// network, offsite and check with it but without stores or signing key.
+// containers of the API image (make backup …): create, restore and the
+// drill without network; offsite and fetch (the drill's copies) with it,
+// but without stores, .env or key file.
 // Exit codes: 0 done, 1 failed, 2 wrong call.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import {
@@ -42,7 +43,7 @@ import {
   projectStores,
   type Store,
 } from './backup-stores';
-import { DEFAULT_WAIT_MS, withBackupLock } from './backup-lock';
+import { DEFAULT_WAIT_MS, LockBusyError, withBackupLock } from './backup-lock';
 import { adoptBackupDir } from '../common/file-owner';
 import { readArchive } from './archive-reader';
 import { restoreArchive } from './restore';
@@ -63,7 +64,8 @@ const USAGE = `Aufruf (SPEICHER: --local, --project ORDNER, --store NAME=ORDNER,
   backup verify  ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--skip-name-check] [--json]
   backup restore ARCHIV [--identity SCHLÜSSELDATEI] [--skip-origin-check] [--skip-name-check] SPEICHER
   backup recover SPEICHER
-  backup check   [ORDNER] [--offsite] [--identity SCHLÜSSELDATEI] SPEICHER
+  backup check   [ORDNER [--fetched]] [--offsite] [--identity SCHLÜSSELDATEI] SPEICHER
+  backup fetch   --into ORDNER [--project ORDNER]
   backup key     --out SCHLÜSSELDATEI SPEICHER
   backup adopt   --identity SCHLÜSSELDATEI SPEICHER`;
 
@@ -77,6 +79,8 @@ const OPTIONS = {
   'skip-origin-check': { type: 'boolean' },
   'skip-name-check': { type: 'boolean' },
   offsite: { type: 'boolean' },
+  fetched: { type: 'boolean' },
+  into: { type: 'string' },
   out: { type: 'string' },
   wait: { type: 'string' },
 } as const;
@@ -349,13 +353,36 @@ async function drillFolder(
 }
 
 /** The remote's index and the archives the drill reads, fetched into `scratch`; the remote's names. */
-async function fetchForDrill(offsite: Offsite, scratch: string, { trust }: Proof, call: Call) {
+async function fetchForDrill(
+  offsite: Offsite,
+  scratch: string,
+  indexKey: string | typeof UNCHECKED | undefined,
+  call: Call,
+) {
   const names = await offsite.list();
   if (names.includes(INDEX_NAME)) await offsite.fetch(INDEX_NAME, scratch);
-  const known = trust.signer && (await readIndex(scratch, trust.signer.key))?.names;
+  const known = indexKey && (await readIndex(scratch, indexKey))?.names;
   const candidates = ourArchives(names).filter((name) => !known || known.has(name));
   for (const name of await picksFor(candidates, call.project)) await offsite.fetch(name, scratch);
   return names;
+}
+
+/** The remote's names, beside the copies the off-site container fetched for the drill. */
+const FETCHED_NAMES = 'remote-names.txt';
+
+/**
+ * The drill's first half under Docker, with network and without the key
+ * file: the index and the copies the drill reads, fetched into --into (as
+ * the index, unchecked, names them: the drill checks each), and the
+ * remote's names beside them. The second half, check ORDNER --fetched,
+ * holds the key and has no network.
+ */
+async function fetchCopies(call: Call): Promise<void> {
+  const { values, config } = call;
+  if (!values.into || !config.remote) throw new UsageError(USAGE);
+  const offsite = offsiteOf(call.env, { ...config, remote: config.remote });
+  const names = await fetchForDrill(offsite, values.into, UNCHECKED, call);
+  await writeFile(join(values.into, FETCHED_NAMES), names.map((name) => `${name}\n`).join(''));
 }
 
 /** The restore drill: the remote's copies fetched into a scratch folder, or BACKUP_DIR's. */
@@ -365,13 +392,19 @@ async function check(args: string[], call: Call): Promise<void> {
   if (values['skip-origin-check']) throw new UsageError(USAGE);
   // The key first: a missing key file is said before anything is fetched.
   const proof = await trustFor(call, true);
-  if (folder !== undefined) return drillFolder(folder, undefined, proof, call);
+  if (folder !== undefined) {
+    const fetched = values.fetched
+      ? await readFile(join(folder, FETCHED_NAMES), 'utf8')
+      : undefined;
+    return drillFolder(folder, fetched?.split('\n').filter(Boolean), proof, call);
+  }
   const { remote } = config;
   if (!remote || !values.offsite) return drillFolder(config.dir, undefined, proof, call);
   const offsite = offsiteOf(call.env, { ...config, remote });
   const scratch = await mkdtemp(join(tmpdir(), 'portfolio-backup-check-'));
   try {
-    await drillFolder(scratch, await fetchForDrill(offsite, scratch, proof, call), proof, call);
+    const names = await fetchForDrill(offsite, scratch, proof.trust.signer?.key, call);
+    await drillFolder(scratch, names, proof, call);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -446,6 +479,7 @@ const LOCKED: Record<string, [number, number, (call: Call, args: string[]) => Pr
   verify: [1, 1, (call, [archive]) => verify(archive, call)],
   check: [0, 1, (call, args) => check(args, call)],
   offsite: [0, 0, (call) => sendOffsite(call)],
+  fetch: [0, 0, (call) => fetchCopies(call)],
   report: [0, 0, (call) => reportLeftFailure(call)],
 };
 
@@ -463,7 +497,9 @@ function outboxOf(call: Call): string | undefined {
  * queued into the outbox where this process has it, else left for report.
  */
 async function reportFailure(call: Call, command: string, error: unknown): Promise<void> {
+  // Not while another command holds the lock: a long restore may be replacing the outbox.
   if (!['create', 'offsite'].includes(command) || error instanceof UsageError) return;
+  if (error instanceof LockBusyError) return;
   const line = describeBackupError(error as Error);
   const outbox = outboxOf(call);
   try {

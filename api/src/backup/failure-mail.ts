@@ -8,9 +8,10 @@
 // the owner's computer has no outbox: its exit code and line say it.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { handToOwnerOf } from '../common/file-owner';
 import { parseAppConfig } from '../config/app-config';
 import type { Env } from '../config/env-readers';
-import { OutboxStore } from '../mail/outbox/outbox-store';
+import { FOLDERS, OutboxStore } from '../mail/outbox/outbox-store';
 import { newQueuedMail } from '../mail/outbox/queued-mail';
 import { STATE_DIR, statePath } from './tool-state';
 
@@ -45,8 +46,11 @@ export async function queueFailureMail(
 ): Promise<string> {
   const store = new OutboxStore(outbox);
   await store.createFolders();
+  // As root in its container: what it made goes to the outbox's owner, the API's user.
+  for (const folder of FOLDERS) await handToOwnerOf(join(outbox, folder), outbox);
   const queued = newQueuedMail(failureMail(env, command, line, now), now.getTime());
   await store.write(queued);
+  await handToOwnerOf(join(outbox, 'queue', `${queued.id}.json`), outbox);
   return `Mail an MAIL_TO in der Warteschlange (${join(outbox, 'queue', `${queued.id}.json`)}).`;
 }
 

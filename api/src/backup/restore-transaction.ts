@@ -240,6 +240,11 @@ export async function recover(stores: Store[], journals: string, cut = noCut): P
     if (error.code === 'ENOENT') return [] as string[];
     throw error;
   });
+  // A cut while the first journal of a store was written leaves only its next
+  // version, before anything of that store moved: nothing to undo, only to clear.
+  for (const name of names.filter((one) => one.endsWith('.json.next.tmp')))
+    if (!names.includes(name.slice(0, -'.next.tmp'.length)))
+      await rm(join(journals, name), { force: true });
   const byRestore = new Map<string, Swap[]>();
   const named = (swap: Swap) => stores.findIndex((store) => store.name === swap.journal.store.name);
   for (const name of names.filter((one) => !one.endsWith('.tmp'))) {

@@ -143,6 +143,16 @@ describe('restore as one transaction', () => {
     }
   });
 
+  it('clears the next version of a first journal cut short, which would otherwise keep the site from starting', async () => {
+    mkdirSync(journals, { recursive: true });
+    writeFileSync(
+      join(journals, '0b5d8a7e-3c1f-4a2b-9d6e-5f4c3b2a1908-access.json.next.tmp'),
+      '{"id"',
+    );
+    expect(await recover(stores, journals)).toEqual([]);
+    expect(readdirSync(join(work, 'project'))).not.toContain(JOURNALS);
+  });
+
   it('after a power cut at any step, the next restore or backup finds the old or the new state', async () => {
     const steps = await stepsOf();
     for (const [index, [phase, store]] of steps.entries()) {

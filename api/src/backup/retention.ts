@@ -74,7 +74,8 @@ export function namedAt(name: string, createdAt: string): boolean {
  * knows it made (archive-index.ts); never `newest` (the one just made).
  */
 export function surplusOf(names: string[], keep: number, known: Set<string>, newest?: string) {
-  const ours = ourArchives(names).filter((name) => known.has(name));
+  // Once each: a remote may list one name twice (Google Drive does).
+  const ours = ourArchives([...new Set(names)]).filter((name) => known.has(name));
   const removable = ours.filter((name) => newest === undefined || name !== basename(newest));
   return removable.slice(0, Math.max(0, ours.length - keep));
 }

@@ -11,7 +11,8 @@ import { BackupFailedError } from './backup-failure';
 /** replaceFileDurably()'s temporary files, and the folders of a restore under way. */
 const TEMPORARY = /^\..+\.tmp$/;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a name that starts with U+FEFF keeps it, or it would read as another name.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** A name's bytes as the owner can find them: printable ASCII as is, the rest as \xNN. */
 const escaped = (bytes: Buffer) =>

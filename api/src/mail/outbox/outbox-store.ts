@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { replaceFileDurably } from '../../common/durable-file';
 import { QueuedMail, isQueuedMail } from './queued-mail';
 
-const FOLDERS = ['queue', 'sending', 'failed', 'quarantine', 'tmp'] as const;
+export const FOLDERS = ['queue', 'sending', 'failed', 'quarantine', 'tmp'] as const;
 export type Folder = (typeof FOLDERS)[number];
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
