@@ -30,7 +30,7 @@ import { after, before, describe, it } from 'node:test';
 import { scratchDir } from '../helpers/scratch';
 import type { EngineSession } from './engine-session';
 import { pinnedImages } from './stand-ins';
-import { run } from './command-run';
+import { run, runAsync } from './command-run';
 import { dockerCli } from './docker-engine';
 import { backupCli, runTool } from '../helpers/owner-tools';
 import { companyPdf, letterOnHost } from './company-pdf';
@@ -405,19 +405,24 @@ export function backupChecks(current: () => EngineSession) {
     });
 
     it('a make restore whose shell is killed holds the lock in its container: a make backup waits until it has ended', async () => {
-      // The site is down (above). Paused once it holds the tool's lock (its
-      // line in the lock file says so), the restore container keeps the
-      // lock for as long as the test needs.
+      // The site is down (above). The key file is a FIFO: the restore container
+      // takes the lock, then waits for its key until the test writes it, so it
+      // holds the lock exactly as long as the test needs, whatever the speed.
       const journals = path.join(session.project.dir, '.portfolio-backup.journals');
       const lockFile = path.join(session.project.dir, '.portfolio-backup.flock');
-      const shell = session.project.makeDetached('restore', { FILE: copy, AGE_IDENTITY: identity });
+      const fifo = path.join(scratchDir('portfolio-engine-fifo-'), 'backup-key.txt');
+      assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+      const giveKey = () => runAsync('sh', ['-c', 'cat "$1" > "$2"', 'sh', identity, fifo], {});
+      // The holder's line of an earlier command must not pass for the restore's.
+      writeFileSync(lockFile, '');
+      const shell = session.project.makeDetached('restore', { FILE: copy, AGE_IDENTITY: fifo });
+      await giveKey(); // to the check of the archive before the restore
       await until(
         () => readFileSync(lockFile, 'utf8').startsWith('„restore“'),
         'the restore holding the lock',
         300_000,
       );
       const [restoring] = session.project.running('restore');
-      session.project.docker(['pause', restoring]);
       // A dropped ssh session: make, its shell and the Compose client die at once.
       process.kill(-(shell.pid as number), 'SIGKILL');
       const archives = encrypted(backupDir);
@@ -428,12 +433,16 @@ export function backupChecks(current: () => EngineSession) {
         archives,
         'no archive while the restore holds the lock',
       );
-      session.project.docker(['unpause', restoring]);
+      await giveKey();
       const { status, stdout, stderr } = await backup;
       assert.equal(status, 0, stdout + stderr);
       assert.doesNotMatch(stdout + stderr, /Unterbrochene Wiederherstellung/);
       const ended = Date.parse(
         session.project.docker(['inspect', '--format', '{{.State.FinishedAt}}', restoring]).trim(),
+      );
+      assert.equal(
+        session.project.docker(['inspect', '--format', '{{.State.ExitCode}}', restoring]).trim(),
+        '0',
       );
       const archive = encrypted(backupDir).at(-1) ?? '';
       assert.ok(
