@@ -422,12 +422,16 @@ export function backupChecks(current: () => EngineSession) {
         'the restore holding the lock',
         300_000,
       );
-      const [restoring] = session.project.running('restore');
+      // The -tls service when the HTTPS volumes exist (the Makefile picks it).
+      const runningOf = (service: string) =>
+        ['', '-tls'].flatMap((tls) => session.project.running(`${service}${tls}`));
+      const [restoring] = runningOf('restore');
+      assert.ok(restoring, 'the restore container runs on without its shell');
       // A dropped ssh session: make, its shell and the Compose client die at once.
       process.kill(-(shell.pid as number), 'SIGKILL');
       const archives = encrypted(backupDir);
       const backup = session.project.makeAsync('backup');
-      await until(() => session.project.running('backup').length > 0, 'the backup started');
+      await until(() => runningOf('backup').length > 0, 'the backup started', 120_000);
       assert.deepEqual(
         encrypted(backupDir),
         archives,
