@@ -33,7 +33,14 @@ import { REPO_ROOT } from '../config/paths';
 import { createArchive, type ArchiveSummary } from './archive-writer';
 import { formatBytes } from './archive-size';
 import { SKIPPED, trustOf } from './archive-trust';
-import { currentIndex, INDEX_NAME, readIndex, UNCHECKED, writeIndex } from './archive-index';
+import {
+  currentIndex,
+  INDEX_NAME,
+  readIndex,
+  UNCHECKED,
+  writeIndex,
+  type ArchiveIndex,
+} from './archive-index';
 import { publicKeyOf } from './archive-signature';
 import { ArchiveRefusedError, describeStores, shown, type Manifest } from './backup-manifest';
 import {
@@ -133,6 +140,9 @@ const knownOf = async (call: Call) => new Set((await indexOf(call)).index?.names
 const strangersIn = async (folder: string, known: Set<string>) =>
   ourArchives(await readdir(folder).catch(() => [])).filter((name) => !known.has(name));
 
+/** The newest archive an index names. */
+const newestIn = (index: ArchiveIndex | undefined) => ourArchives([...(index?.names ?? [])]).at(-1);
+
 const ADOPT_HINT = 'eigene ältere Archive übernimmt make backup-adopt (docs/backup.md).';
 
 const describePruned = (removed: string[], keep: number) =>
@@ -197,7 +207,7 @@ async function sendOffsite(call: Call): Promise<void> {
   const { dir, remote } = config;
   if (!remote) return prune(call);
   const { index, problem } = await offsiteIndex(call);
-  const newest = ourArchives([...(index?.names ?? [])]).at(-1);
+  const newest = newestIn(index);
   if (!index || !newest)
     throw new Error(`${problem ?? `Kein Archiv in ${dir}`}: nichts ausser Haus kopiert.`);
   if (!newest.endsWith('.age'))
@@ -420,7 +430,7 @@ async function key(call: Call): Promise<void> {
   const out = expandHome(values.out);
   const { index } = await indexOf(call);
   const { recipient, signingKey } = await makeBackupKey(project, out);
-  const newest = ourArchives([...(index?.names ?? [])]).at(-1);
+  const newest = newestIn(index);
   if (index && newest)
     await writeIndex(config.dir, index.names, { signingKey, project, archive: newest });
   print(

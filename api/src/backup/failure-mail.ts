@@ -8,6 +8,7 @@
 // the owner's computer has no outbox: its exit code and line say it.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { localTime } from '../access/access-texts';
 import { handToOwnerOf } from '../common/file-owner';
 import { parseAppConfig } from '../config/app-config';
 import type { Env } from '../config/env-readers';
@@ -21,7 +22,7 @@ const FAILURE = 'failure.txt';
 /** The mail to the owner for one failed command. */
 function failureMail(env: Env, command: string, line: string, now: Date) {
   const { from, to } = parseAppConfig(env).mail;
-  const when = now.toLocaleString('de-CH', { timeZone: env.TZ || 'Europe/Zurich' });
+  const when = localTime(now.toISOString());
   const text = [
     `Die Sicherung (${command}) vom ${when} ist gescheitert:`,
     '',
