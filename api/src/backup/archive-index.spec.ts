@@ -127,6 +127,28 @@ describe('an index written before sequences', () => {
   });
 });
 
+describe('a planted index with a sequence out of range', () => {
+  const { backups, stores, ours } = setUp('portfolio-index-planted-spec-');
+  const env: Record<string, string> = { BACKUP_DIR: backups, BACKUP_KEEP: '2' };
+
+  it('neither counts nor pushes the next sequence out of range: the index after it counts', async () => {
+    const { recipient } = await newKeyPair();
+    Object.assign(env, {
+      BACKUP_AGE_RECIPIENTS: recipient,
+      BACKUP_SIGNING_KEY: newSigningPair().secret,
+    });
+    expect((await runBackupTool(['create', ...stores], env)).error).toBeUndefined();
+    const planted = { format: 'portfolio-backup-index', sequence: 2 ** 53 - 1, archives: [] };
+    writeFileSync(join(backups, INDEX_NAME), JSON.stringify(planted));
+    for (let made = 0; made < 3; made += 1)
+      expect((await runBackupTool(['create', ...stores], env)).error).toBeUndefined();
+    // Counted again from the first backup after it: BACKUP_KEEP holds, the first archive stays a stranger.
+    expect(ours()).toHaveLength(3);
+    const drill = await runBackupTool(['check', ...stores], env);
+    expect(drill.lines.join('\n')).not.toMatch(/Kein gültiges|ist älter/);
+  });
+});
+
 describe('new backup keys', () => {
   const { work, backups, stores, ours } = setUp('portfolio-index-keys-spec-');
   // The keys live in .env, as make backup-key writes them.
