@@ -199,8 +199,8 @@ PATH_FNS = home() { case $$1 in "~/"*) printf '%s/%s' "$$HOME" "$${1\#"~/"}";; *
 	  key="/identity/$$(name_of "$$AGE_IDENTITY")"; }; \
 	setting() { eval "v=\$${$$1-}"; [ -n "$$v" ] || v=$$(sed -nE \
 	    "s/^[[:space:]]*(export[[:space:]]+)?$$1[[:space:]]*=[[:space:]]*//p" .env 2>/dev/null | tail -n 1); \
-	  case $$v in \"*|\'*) q=$${v%"$${v\#?}"}; v=$${v\#?}; v=$${v%%"$$q"*};; \
-	    *) v=$${v%%[[:space:]]\#*};; esac; printf %s "$$v"; };
+	  case $$v in [\#]*) v=;; \"*|\'*) q=$${v%"$${v\#?}"}; v=$${v\#?}; v=$${v%%"$$q"*};; \
+	    *) v=$${v%%[[:space:]]\#*}; v=$${v%"$${v\#\#*[![:space:]]}"};; esac; printf %s "$$v"; };
 KEY_MOUNT = $${key:+-v "$$key_file:$$key:ro"}
 KEY_ARG = $${key:+--identity "$$key"}
 # SKIP_ORIGIN_CHECK=1 restores an archive made before signatures (a

@@ -1,0 +1,94 @@
+// `make backup` decides in its shell whether there is an off-site step, and
+// which rclone.conf names the SSH files to mount, from BACKUP_REMOTE and
+// BACKUP_RCLONE_CONFIG: the environment's value, else .env's. It must read
+// .env as the backup tool does (api/src/config/env-file.ts), or the two
+// steps would disagree about the same line. A stand-in COMPOSE records what
+// make runs, so no Docker is needed.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { repoRoot } from '@portfolio/stack';
+import { withEnvFile } from '../../api/src/config/env-file';
+import { scratchDir } from './helpers/scratch';
+
+const dir = scratchDir('portfolio-make-settings-');
+const project = path.join(dir, 'project');
+const bin = path.join(dir, 'bin');
+const calls = path.join(dir, 'calls');
+mkdirSync(project);
+mkdirSync(bin);
+// Compose records its arguments; docker says there is no HTTPS volume.
+writeFileSync(path.join(bin, 'compose'), `#!/bin/sh\necho "$*" >> '${calls}'\n`);
+writeFileSync(path.join(bin, 'docker'), '#!/bin/sh\nexit 1\n');
+for (const tool of ['compose', 'docker']) chmodSync(path.join(bin, tool), 0o755);
+
+/** `make backup` in the project folder with this .env; the calls it made. */
+function backup(envText: string, environment: Record<string, string> = {}) {
+  writeFileSync(path.join(project, '.env'), envText);
+  rmSync(calls, { force: true });
+  const run = spawnSync(
+    'make',
+    ['--no-print-directory', '-f', path.join(repoRoot, 'Makefile'), 'backup'],
+    {
+      cwd: project,
+      env: {
+        PATH: `${bin}:/usr/bin:/bin`,
+        HOME: dir,
+        COMPOSE: path.join(bin, 'compose'),
+        CHECK_DOCKER: 'true',
+        ...environment,
+      },
+      encoding: 'utf8',
+    },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  return readFileSync(calls, 'utf8').trim().split('\n');
+}
+
+/** Whether the backup tool, reading the same .env beneath the same environment, has a remote. */
+function toolHasRemote(envText: string, environment: Record<string, string> = {}) {
+  writeFileSync(path.join(project, '.env'), envText);
+  return Boolean(withEnvFile(environment, path.join(project, '.env')).BACKUP_REMOTE);
+}
+
+const offsiteRan = (made: string[]) => made.some((call) => / offsite offsite /.test(call));
+
+describe('make backup reads .env as the backup tool does', () => {
+  const cases: [string, string, Record<string, string>?][] = [
+    ['a plain line', 'BACKUP_REMOTE=offsite:backups\n'],
+    ['export, spaces, quotes and a comment', 'export BACKUP_REMOTE = "offsite:b" # mein NAS\n'],
+    ['a commented-out line', '# BACKUP_REMOTE=offsite:backups\n'],
+    ['the last line of two', 'BACKUP_REMOTE=offsite:backups\nBACKUP_REMOTE=\n'],
+    ['an empty value with a comment', 'BACKUP_REMOTE=   # noch keiner\n'],
+    ['a longer name that only starts alike', 'BACKUP_REMOTE_OLD=offsite:alt\n'],
+    ['the environment over an empty .env', '', { BACKUP_REMOTE: 'offsite:backups' }],
+  ];
+  for (const [what, envText, environment] of cases)
+    it(`runs the off-site step exactly when the tool sees a remote: ${what}`, () => {
+      const made = backup(envText, environment);
+      assert.match(made[0], / backup create /);
+      assert.equal(offsiteRan(made), toolHasRemote(envText, environment));
+    });
+
+  it('mounts the SSH files of the rclone.conf that .env names with ~/, quotes and a comment', () => {
+    const conf = path.join(dir, 'my conf', 'rclone.conf');
+    const key = path.join(dir, '.ssh', 'id backup');
+    const hosts = path.join(dir, '.ssh', 'known_hosts');
+    mkdirSync(path.dirname(conf));
+    mkdirSync(path.dirname(key));
+    writeFileSync(key, 'key\n');
+    writeFileSync(hosts, 'hosts\n');
+    writeFileSync(
+      conf,
+      `[nas]\ntype = sftp\nkey_file = ~/.ssh/id backup\nknown_hosts_file=${hosts}  \n`,
+    );
+    const made = backup(
+      'BACKUP_REMOTE=nas:backups\nBACKUP_RCLONE_CONFIG="~/my conf/rclone.conf" # SFTP\n',
+    );
+    const offsite = made.find((call) => / offsite offsite /.test(call)) ?? '';
+    assert.ok(offsite.includes(`-v ${key}:${key}:ro`), offsite);
+    assert.ok(offsite.includes(`-v ${hosts}:${hosts}:ro`), offsite);
+  });
+});
