@@ -131,5 +131,7 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A test fails on what it asserts, never on how fast this machine runs it.
+    testTimeout: 60_000,
   },
 }));

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor wait for what should appear as long as a loaded machine needs: a test
+// fails on what it asserts, never on how fast it runs (vite.config.ts: testTimeout).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no scrolling; the app's scroll calls are observed through this mock.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
