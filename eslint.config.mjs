@@ -89,6 +89,26 @@ export default tseslint.config(
     },
   },
   {
+    // Each store is made once, by its module's factory, and injected (access/access-stores.ts).
+    files: ['api/src/**/*.ts'],
+    ignores: [
+      'api/src/**/*.spec.ts',
+      'api/src/access/access-stores.ts',
+      'api/src/owner/owner-stores.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'NewExpression[callee.name=/^(AccessStore|AccessLogFile|LetterFiles|OwnerPasskeyStore)$/]',
+          message:
+            "A store is made once, by its module's factory (access/access-stores.ts, owner/owner-stores.ts): inject it.",
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/content/**'],
     rules: {
       'no-restricted-imports': [

@@ -1,4 +1,5 @@
-// The import rules of eslint.config.mjs, proven to fire: each case lints a real file of the
+// The import rules of eslint.config.mjs (and the one that keeps stores in their
+// modules' factories), proven to fire: each case lints a real file of the
 // repository with one import added, as an editor would see it before saving, and expects the
 // rule that must refuse it. A rule that silently stopped resolving imports would pass every
 // file; these cases would then fail. Run by `npm run lint`.
@@ -17,7 +18,9 @@ async function importFindings(file, addedImport = '') {
   const text = `${addedImport}\n${await readFile(filePath, 'utf8')}`;
   const [result] = await eslint.lintText(text, { filePath });
   return result.messages
-    .filter(({ ruleId }) => /no-cycle|no-restricted-paths|no-restricted-imports/.test(ruleId ?? ''))
+    .filter(({ ruleId }) =>
+      /no-cycle|no-restricted-paths|no-restricted-imports|no-restricted-syntax/.test(ruleId ?? ''),
+    )
     .map(({ ruleId }) => ruleId);
 }
 
@@ -65,6 +68,13 @@ const FORBIDDEN = [
     file: 'api/src/auth/login.dto.ts',
     added: "import { IsEmail } from 'class-validator';\nvoid IsEmail;",
     rule: 'no-restricted-imports',
+  },
+  {
+    what: 'a service making a store of its own',
+    file: 'api/src/documents/documents.service.ts',
+    added:
+      "import { LetterFiles } from '../letters/letter-files';\nexport const own = new LetterFiles('x');",
+    rule: 'no-restricted-syntax',
   },
 ];
 

@@ -60,6 +60,7 @@ describe("a company's own PDFs", () => {
       name: 'Motivationsschreiben',
       size: bytes.length,
       addedAt: expect.any(String),
+      damaged: false,
     });
     // The file's name is the store's, never the uploaded one.
     expect(await filesIn(lettersOf(dir))).toEqual([`${id}/${made.body.id}.pdf`]);
@@ -301,6 +302,8 @@ describe("a company's own PDFs", () => {
   });
 
   it('leaves alone what the site never makes, should LETTERS_DIR name another folder', async () => {
+    // A store that names a link proves which letter folders are the site's.
+    await newAccess('Messe AG');
     await testApp.close();
     // Named as an access's id could be, but holding what no letter is called.
     await mkdir(join(lettersOf(dir), 'Bewerbungen1'), { recursive: true });

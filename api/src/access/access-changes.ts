@@ -19,12 +19,6 @@ import {
 } from './access-record';
 import { AccessStore } from './access-store';
 
-export interface AccessPaths {
-  accessDir: string;
-  lettersDir: string;
-  documentsDir: string;
-}
-
 /** A PDF as it arrives: the stream and, when the sender said it, its length. */
 export interface Upload {
   source: Readable;
@@ -44,17 +38,15 @@ const UNKNOWN_ACCESS = 'Diesen Zugang gibt es nicht.';
 const UNKNOWN_LETTER = 'Diese Datei gibt es nicht.';
 
 export class AccessChanges {
-  readonly store: AccessStore;
-  readonly files: LetterFiles;
-
-  constructor(private readonly paths: AccessPaths) {
-    this.store = new AccessStore(paths.accessDir);
-    this.files = new LetterFiles(paths.lettersDir);
-  }
+  constructor(
+    readonly store: AccessStore,
+    readonly files: LetterFiles,
+    private readonly documentsDir: string,
+  ) {}
 
   /** The manifest's sections, in its order: what a link may be given. */
   async sections(): Promise<string[]> {
-    return (await loadManifest(this.paths.documentsDir)).map((group) => group.section);
+    return (await loadManifest(this.documentsDir)).map((group) => group.section);
   }
 
   /**
@@ -143,6 +135,40 @@ export class AccessChanges {
     return access;
   }
 
+  /** Expired links lose their PDFs `graceMs` after they ended (revoked ones at once); returns them. */
+  async dropExpiredLetters(graceMs: number, now = Date.now()): Promise<Access[]> {
+    const dropped = await this.store.dropLetters(
+      (access) =>
+        accessState(access, now) === 'expired' && Date.parse(access.expiresAt) + graceMs <= now,
+    );
+    for (const access of dropped) await this.files.removeAll(access.id);
+    return dropped;
+  }
+
+  /**
+   * Removes an ended link, by its id or by a name only one ended link bears, with its PDFs;
+   * its log entries and use go when the API next reads the store (access.service.ts).
+   */
+  async remove(ref: string): Promise<Access> {
+    const wanted = ref.trim();
+    const access = await this.store.remove((accesses) => {
+      const byId = accesses.find((candidate) => candidate.id === wanted);
+      if (byId) return byId;
+      const named = accesses.filter((candidate) => sameLabel(candidate.label, wanted));
+      const ended = named.filter((candidate) => accessState(candidate) !== 'active');
+      if (ended.length > 1)
+        throw new AccessInputError(
+          `${ended.length} beendete Zugänge heissen „${wanted}“: einen mit seiner ID aus ` +
+            `make access-list wählen (${ended.map((candidate) => candidate.id).join(', ')}).`,
+          409,
+        );
+      return ended[0] ?? named[0];
+    });
+    if (!access) notFound(UNKNOWN_ACCESS);
+    await this.files.removeAll(access.id);
+    return access;
+  }
+
   private receive(upload: Upload): Promise<Received> {
     return this.files.receive(upload.source, upload.declaredBytes);
   }
@@ -167,6 +193,7 @@ export class AccessChanges {
       id: newStoreId(),
       label,
       size: received.size,
+      sha256: received.sha256,
       addedAt: new Date().toISOString(),
     };
     let replaced: AccessLetter[] = [];

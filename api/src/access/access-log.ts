@@ -97,10 +97,13 @@ export class AccessLogFile {
     return { entries, unreadable };
   }
 
-  /** Removes entries from before `cutoff`; returns how many. */
-  async prune(cutoff: number): Promise<number> {
+  /** Removes entries from before `cutoff`, and of links `known` (if given) lacks; returns how many. */
+  async prune(cutoff: number, known?: Set<string>): Promise<number> {
     const { entries } = await this.read();
-    const kept = entries.filter((entry) => Date.parse(entry.at) >= cutoff);
+    const kept = entries.filter(
+      ({ at, accessId }) =>
+        Date.parse(at) >= cutoff && (typeof accessId !== 'string' || !known || known.has(accessId)),
+    );
     const removed = entries.length - kept.length;
     if (removed > 0)
       await replaceFileDurably(

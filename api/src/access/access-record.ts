@@ -11,6 +11,8 @@ export interface AccessLetter {
   /** The owner's name for it; the download is called this, with .pdf. */
   label: string;
   size: number;
+  /** Of the bytes received; a store from before hashes gets it at the next start. */
+  sha256?: string;
   addedAt: string;
 }
 
@@ -66,6 +68,8 @@ const isLetter = (value: unknown): value is AccessLetter =>
   STORE_ID.test(value.id) &&
   typeof value.label === 'string' &&
   Number.isSafeInteger(value.size) &&
+  (value.sha256 === undefined ||
+    (typeof value.sha256 === 'string' && /^[0-9a-f]{64}$/.test(value.sha256))) &&
   isTime(value.addedAt);
 
 const isListOf = <T>(value: unknown, check: (item: unknown) => item is T) =>

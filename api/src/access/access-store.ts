@@ -28,6 +28,7 @@ import { hashAccessCode, newAccessCode, normaliseAccessCode } from './access-cod
 import {
   Access,
   AccessInputError,
+  AccessLetter,
   AccessUsage,
   accessState,
   checkLabel,
@@ -65,6 +66,11 @@ export class AccessStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'none';
       throw error;
     }
+  }
+
+  /** Whether accesses.json is there: only a store that exists proves which letters are its own. */
+  async exists(): Promise<boolean> {
+    return (await this.fingerprint()) !== 'none';
   }
 
   async readAccesses(): Promise<Access[]> {
@@ -170,9 +176,52 @@ export class AccessStore {
     });
   }
 
-  /** Runs `work` on the accesses while holding the lock, so no command changes them meanwhile. */
-  whileLocked<T>(work: (accesses: Access[]) => Promise<T>): Promise<T> {
-    return this.changeAccesses(async (accesses) => ({ accesses, result: await work(accesses) }));
+  /**
+   * Runs `work` on the accesses while holding the lock, so no command changes them meanwhile;
+   * the hashes it returns (by letter id) are recorded for letters stored without one.
+   */
+  whileLocked<T extends { hashes?: Map<string, string> }>(
+    work: (accesses: Access[]) => Promise<T>,
+  ): Promise<T> {
+    return this.changeAccesses(async (accesses) => {
+      const result = await work(accesses);
+      const hashes = result.hashes ?? new Map<string, string>();
+      if (hashes.size === 0) return { accesses, result };
+      const hashed = (letter: AccessLetter) => {
+        const sha256 = hashes.get(letter.id);
+        return sha256 && !letter.sha256 ? { ...letter, sha256 } : letter;
+      };
+      const next = accesses.map((access) =>
+        access.letters ? { ...access, letters: access.letters.map(hashed) } : access,
+      );
+      return { accesses: next, result };
+    });
+  }
+
+  /** Drops the letters of the accesses `ended` picks; returns those accesses as they were. */
+  async dropLetters(ended: (access: Access) => boolean): Promise<Access[]> {
+    return this.changeAccesses((accesses) => {
+      const dropped = accesses.filter((access) => access.letters && ended(access));
+      if (dropped.length === 0) return { accesses, result: [] };
+      const next = accesses.map((access) =>
+        dropped.includes(access) ? withoutLetters(access) : access,
+      );
+      return { accesses: next, result: dropped };
+    });
+  }
+
+  /** Removes an ended access from the store; returns it as it was, or undefined when `pick` finds none. */
+  async remove(pick: (accesses: Access[]) => Access | undefined): Promise<Access | undefined> {
+    return this.changeAccesses((accesses) => {
+      const access = pick(accesses);
+      if (!access) return { accesses, result: undefined };
+      if (accessState(access) === 'active')
+        throw new AccessInputError(
+          `Der Zugang „${access.label}“ gilt noch: zuerst widerrufen (make access-revoke).`,
+          409,
+        );
+      return { accesses: accesses.filter((other) => other !== access), result: access };
+    });
   }
 
   /** Reads, changes and writes accesses.json while holding the commands' lock. */

@@ -6,6 +6,7 @@
 //   file <Name> --remove <Label>          removes one
 //   list                        every access with its dates, use, sections, PDFs
 //   revoke <Name>               ends the access at once, its sessions and PDFs too
+//   remove <Name | id>          deletes an ended access, its PDFs, log entries and use
 //   log [--json] [<Name>]       the access log, newest first (also --name <Name>)
 // F is a PDF's path, or - for stdin (make passes FILE so: a container sees no
 // host path); L names it for the company, else the file's name does.
@@ -24,7 +25,7 @@ import {
 } from '../common/owner-command';
 import { accessLink } from './access-code';
 import { AccessChanges, type LetterUpload } from './access-changes';
-import { AccessLogFile } from './access-log';
+import { makeAccessStores } from './access-stores';
 import { Access, DEFAULT_ACCESS_DAYS, accessState, sameLabel } from './access-record';
 import { accessFigures, accessTable, choicesTable, logTable, newestFirst } from './access-report';
 import { describedEntry, letterLine, localDate, sectionsText } from './access-texts';
@@ -37,6 +38,7 @@ const USAGE = `Aufruf:
   access file "<Name>" --remove BEZ                 eigene PDF entfernen
   access list                        alle Zugänge
   access revoke "<Name>"             Zugang sofort beenden
+  access remove "<Name>"|ID          beendeten Zugang samt PDFs und Protokoll löschen
   access log [--json] ["<Name>"]     Zugriffe, neueste zuerst
 DATEI: Pfad einer PDF oder - für die Standardeingabe.`;
 
@@ -78,13 +80,8 @@ export const runAccessCommand: OwnerCommand = async (args, env, print) => {
     remove: { type: 'string' },
   });
   const config = parseAppConfig(env);
-  const { dir, lettersDir, siteUrl } = config.access;
-  const changes = new AccessChanges({
-    accessDir: dir,
-    lettersDir,
-    documentsDir: config.documents.dir,
-  });
-  const log = new AccessLogFile(dir);
+  const { siteUrl } = config.access;
+  const { changes, log } = makeAccessStores(config);
   const [command, name] = positionals;
   switch (command) {
     case 'add': {
@@ -138,6 +135,14 @@ export const runAccessCommand: OwnerCommand = async (args, env, print) => {
       if (revoked.length === 0)
         throw new Error(`Kein gültiger Zugang „${name}“ gefunden (make access-list).`);
       return print(`Zugang „${revoked[0].label}“ widerrufen; offene Sitzungen enden sofort.`);
+    }
+    case 'remove': {
+      const removed = await changes.remove(name ?? '');
+      return print(
+        `Zugang „${removed.label}“ gelöscht, mit seinen eigenen PDFs; seine Einträge im ` +
+          'Zugriffsprotokoll löscht die Website, sobald sie läuft. In älteren Sicherungen bleibt ' +
+          'er, bis sie gelöscht sind (BACKUP_KEEP).',
+      );
     }
     case 'log': {
       const { entries, unreadable } = await log.read();

@@ -1,14 +1,44 @@
 import { Module } from '@nestjs/common';
+import { appConfig, type AppConfig } from '../config/app-config';
+import { LetterFiles } from '../letters/letter-files';
 import { MailModule } from '../mail/mail.module';
+import { AccessChanges } from './access-changes';
+import { AccessLogFile } from './access-log';
 import { AccessNotifier } from './access-notifier';
+import { AccessStore } from './access-store';
+import { makeAccessStores, type AccessStores } from './access-stores';
 import { AccessService } from './access.service';
 
-// The accesses and their store, and nothing of logging in: the exchange of a
+const STORES = Symbol('access stores');
+/** One of the stores as a provider of its own class. */
+const each = <K extends keyof AccessStores>(
+  provide: abstract new (...args: never[]) => AccessStores[K],
+  key: K,
+) => ({
+  provide,
+  inject: [STORES],
+  useFactory: (stores: AccessStores) => stores[key],
+});
+
+// The accesses and their stores (access-stores.ts), which the owner's page
+// and the documents take from here, and nothing of logging in: the exchange of a
 // code for a token is one of auth/'s ways in (auth.controller.ts), so auth/
 // imports this module and nothing here imports auth/.
 @Module({
   imports: [MailModule],
-  providers: [AccessService, AccessNotifier],
-  exports: [AccessService],
+  providers: [
+    {
+      provide: STORES,
+      inject: [appConfig.KEY],
+      useFactory: (config: AppConfig) => makeAccessStores(config),
+    },
+    each(AccessStore, 'store'),
+    each(LetterFiles, 'letters'),
+    each(AccessLogFile, 'log'),
+    each(AccessChanges, 'changes'),
+    AccessService,
+    AccessNotifier,
+  ],
+  exports: [AccessService, AccessStore, LetterFiles, AccessLogFile, AccessChanges],
 })
 export class AccessModule {}

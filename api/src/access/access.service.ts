@@ -1,8 +1,9 @@
 // What the API knows of the accesses: the store read at start (a damaged one
 // stops the start), read again whenever a command has replaced it, so a
 // revocation counts from the very next request; the use of each access; the
-// access log with its retention; and, at start, whether each access's own
-// PDFs are there. See docs/product.md#personal-access-links.
+// access log with its retention; and, at start and daily, whether each
+// access's own PDFs are whole, and the PDFs of links expired longer than
+// ACCESS_LETTER_GRACE removed. See docs/product.md#personal-access-links.
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { AppConfig, appConfig } from '../config/app-config';
 import { hashAccessCode, normaliseAccessCode } from './access-code';
@@ -13,12 +14,13 @@ import {
   AccessOutcome,
   SHARED_LOGIN,
 } from './access-log';
-import { LetterFiles } from '../letters/letter-files';
+import { LetterFiles, type LetterCheck } from '../letters/letter-files';
+import { AccessChanges } from './access-changes';
 import { AccessNotifier } from './access-notifier';
 import { Access, AccessUsage, accessState } from './access-record';
 import { AccessStore } from './access-store';
 
-// Retention is applied at start and then once a day.
+// Retention and the letters' check run at start and then once a day.
 const PRUNE_EVERY_MS = 86_400_000;
 
 /**
@@ -32,9 +34,6 @@ export interface AccessHolder {
 @Injectable()
 export class AccessService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Access');
-  private readonly store: AccessStore;
-  private readonly log: AccessLogFile;
-  private readonly letters: LetterFiles;
   private accesses: Access[] = [];
   private usage: Record<string, AccessUsage> = {};
   private fingerprint = '';
@@ -46,21 +45,39 @@ export class AccessService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(appConfig.KEY) private readonly config: AppConfig,
     private readonly notifier: AccessNotifier,
-  ) {
-    this.store = new AccessStore(config.access.dir);
-    this.log = new AccessLogFile(config.access.dir);
-    this.letters = new LetterFiles(config.access.lettersDir);
-  }
+    private readonly store: AccessStore,
+    private readonly log: AccessLogFile,
+    private readonly letters: LetterFiles,
+    private readonly changes: AccessChanges,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     this.fingerprint = await this.store.fingerprint();
     this.accesses = await this.store.readAccesses();
     this.usage = await this.store.readUsage();
     await this.log.prepare();
-    await this.checkLetters();
-    await this.prune();
-    this.pruneTimer = setInterval(() => void this.serially(() => this.prune()), PRUNE_EVERY_MS);
+    await this.sweep(true);
+    this.pruneTimer = setInterval(() => void this.sweep(false), PRUNE_EVERY_MS);
     this.pruneTimer.unref();
+  }
+
+  /** The daily work: expired links' PDFs, the letters' check, the log's retention. */
+  private async sweep(atStart: boolean): Promise<void> {
+    try {
+      await this.dropExpiredLetters();
+      await this.checkLetters(atStart);
+      await this.reload();
+      await this.serially(() => this.prune());
+    } catch (error) {
+      if (atStart) throw error;
+      this.logger.error(`Daily sweep failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async dropExpiredLetters(): Promise<void> {
+    const dropped = await this.changes.dropExpiredLetters(this.config.access.letterGraceMs);
+    for (const access of dropped)
+      this.logger.log(`Own PDFs of access "${access.label}" removed: expired ${access.expiresAt}`);
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -143,9 +160,13 @@ export class AccessService implements OnModuleInit, OnModuleDestroy {
     const fingerprint = await this.store.fingerprint();
     if (fingerprint === this.fingerprint) return;
     try {
+      const before = this.accesses;
       this.accesses = await this.store.readAccesses();
       this.fingerprint = fingerprint;
       this.reloadFailed = false;
+      // A link removed from the store takes its log entries and use along at once.
+      const ids = new Set(this.accesses.map((access) => access.id));
+      if (before.some((access) => !ids.has(access.id))) void this.serially(() => this.prune());
     } catch (error) {
       if (!this.reloadFailed)
         this.logger.error(`${(error as Error).message}; keeping the accesses read before`);
@@ -154,11 +175,17 @@ export class AccessService implements OnModuleInit, OnModuleDestroy {
   }
 
   // A missing or damaged PDF is said once per access and left out of its list (as a
-  // manifest's file missing on disk is); files no access names are removed.
-  private async checkLetters(): Promise<void> {
-    const { problems, removed, foreign } = await this.store.whileLocked((accesses) =>
-      this.letters.tidy(accesses),
+  // manifest's file missing on disk is); files no access names are removed when the store
+  // proves it (letter-files.ts).
+  private async checkLetters(atStart: boolean): Promise<void> {
+    const stored = await this.store.exists();
+    const check = await this.store.whileLocked((accesses) =>
+      this.letters.tidy(accesses, stored, atStart),
     );
+    this.reportLetters(check);
+  }
+
+  private reportLetters({ problems, removed, foreign, unproven }: LetterCheck): void {
     for (const access of new Set(problems.map((found) => found.access))) {
       const named = problems
         .filter((found) => found.access === access)
@@ -168,6 +195,10 @@ export class AccessService implements OnModuleInit, OnModuleDestroy {
       );
     }
     if (removed > 0) this.logger.warn(`Own PDFs: removed ${removed} file(s) no access names`);
+    if (unproven > 0)
+      this.logger.error(
+        `Own PDFs: nothing removed: ACCESS_DIR (${this.config.access.dir}) holds no access beside ${unproven} letter folder(s) in LETTERS_DIR; is ACCESS_DIR the right folder?`,
+      );
     if (foreign.length > 0)
       this.logger.warn(
         `Own PDFs: LETTERS_DIR holds ${foreign.length} entries the site never makes (${foreign
@@ -179,10 +210,21 @@ export class AccessService implements OnModuleInit, OnModuleDestroy {
       );
   }
 
+  /**
+   * The log's entries older than the retention, and the entries and use of links removed
+   * from the store (make access-remove): only when the store is there to say which exist.
+   */
   private async prune(): Promise<void> {
-    const removed = await this.log.prune(Date.now() - this.config.access.logRetentionMs);
+    const known = (await this.store.exists())
+      ? new Set(this.accesses.map((access) => access.id))
+      : undefined;
+    const removed = await this.log.prune(Date.now() - this.config.access.logRetentionMs, known);
     if (removed > 0)
-      this.logger.log(`Access log: ${removed} entries older than the retention period removed`);
+      this.logger.log(`Access log: ${removed} entries past retention or of removed links removed`);
+    const gone = Object.keys(this.usage).filter((id) => known && !known.has(id));
+    if (gone.length === 0) return;
+    for (const id of gone) delete this.usage[id];
+    await this.store.writeUsage({ ...this.usage });
   }
 
   private serially<T>(write: () => Promise<T>): Promise<T> {

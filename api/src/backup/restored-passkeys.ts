@@ -2,7 +2,8 @@
 // removed since (a stolen phone's) signs in again. The owner reads one line
 // for each passkey the store did not hold before, with the command that
 // removes it again (docs/backup.md, "Wiederherstellen").
-import { OwnerPasskeyStore, type OwnerPasskey } from '../owner/owner-passkey-store';
+import type { OwnerPasskey } from '../owner/owner-passkey-store';
+import { makePasskeyStore } from '../owner/owner-stores';
 import { shown } from './backup-manifest';
 import type { Store } from './backup-stores';
 
@@ -10,7 +11,9 @@ import type { Store } from './backup-stores';
 export async function passkeysIn(stores: Store[]): Promise<OwnerPasskey[]> {
   const access = stores.find((store) => store.name === 'access');
   if (!access) return [];
-  return new OwnerPasskeyStore(access.path).read().catch(() => []);
+  return makePasskeyStore(access.path)
+    .read()
+    .catch(() => []);
 }
 
 /** One line per passkey in `after` that `before` did not hold. */

@@ -104,6 +104,7 @@ const SETTINGS = {
   ACCESS_DIR: directory(DEFAULT_ACCESS_DIR),
   LETTERS_DIR: directory(DEFAULT_LETTERS_DIR),
   ACCESS_LOG_RETENTION: duration(180 * DAY),
+  ACCESS_LETTER_GRACE: duration(30 * DAY),
   ACCESS_MAIL: flag(true),
   ACCESS_MAIL_INTERVAL: duration(HOUR),
   SITE_URL: setting(
@@ -277,6 +278,7 @@ export function parseAppConfig(env: Env) {
     access: {
       ...readAccessStores(reader),
       logRetentionMs: reader.read('ACCESS_LOG_RETENTION'),
+      letterGraceMs: reader.read('ACCESS_LETTER_GRACE'),
       mail: reader.read('ACCESS_MAIL'),
       mailIntervalMs: reader.read('ACCESS_MAIL_INTERVAL'),
       siteUrl: readSiteUrl(reader),

@@ -22,12 +22,17 @@ export interface OpenedFile {
   size: number;
 }
 
-type Candidate = Omit<AvailableFile, 'size' | 'mtimeNs' | 'ctimeNs' | 'ino'>;
+/** A file the holder may get, before its stat; an own PDF with the size it was received at. */
+type Candidate = Omit<AvailableFile, 'size' | 'mtimeNs' | 'ctimeNs' | 'ino'> & {
+  received?: number;
+};
 
 /**
  * Serves exactly the files a visitor may get: the shared login every file the manifest
  * (read once at start) names; an access link the sections its access sees and its own PDFs
- * (docs/product.md#personal-access-links). Any other file is the 404 of a missing one.
+ * (docs/product.md#personal-access-links), less those found damaged (a size other than
+ * received, checked on every request; a hash, checked daily: letter-files.ts). Any other
+ * file is the 404 of a missing one.
  */
 @Injectable()
 export class DocumentsService implements OnModuleInit, OnModuleDestroy {
@@ -37,12 +42,13 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
   private sectionOf = new Map<string, string>();
 
   private readonly zipCache: ZipCache;
-  private readonly letters: LetterFiles;
   private stopSweeping = () => {};
 
-  constructor(@Inject(appConfig.KEY) private readonly config: AppConfig) {
+  constructor(
+    @Inject(appConfig.KEY) private readonly config: AppConfig,
+    private readonly letters: LetterFiles,
+  ) {
     this.zipCache = new ZipCache(config.documents.zipCacheDir, this.logger);
-    this.letters = new LetterFiles(config.access.lettersDir);
   }
 
   async onModuleInit(): Promise<void> {
@@ -65,15 +71,17 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
     const stats = await Promise.all(
       entries.map((entry) => stat(entry.path, { bigint: true }).catch(() => undefined)),
     );
-    return entries.flatMap((entry, index) => {
+    return entries.flatMap(({ received, ...entry }, index) => {
       const fileStat = stats[index];
-      if (fileStat?.isFile()) {
-        const { size, mtimeNs, ctimeNs, ino } = fileStat;
-        return [{ ...entry, size: Number(size), mtimeNs, ctimeNs, ino }];
+      const size = Number(fileStat?.size);
+      if (fileStat?.isFile() && (received === undefined || size === received)) {
+        const { mtimeNs, ctimeNs, ino } = fileStat;
+        return [{ ...entry, size, mtimeNs, ctimeNs, ino }];
       }
+      const why = fileStat ? 'damaged' : 'missing on disk';
       this.logger.warn(
         entry.letterId
-          ? `Own PDF of access "${entry.section}" missing on disk: ${entry.name}`
+          ? `Own PDF of access "${entry.section}" ${why}: ${entry.name}`
           : `Listed in the manifest but missing on disk: ${entry.filename}`,
       );
       return [];
@@ -122,6 +130,10 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
       this.refuse(`${JSON.stringify(id)} is no own PDF of the holder`, clientIp);
     const path = this.letters.pathOf(access.id, letter.id);
     const opened = await this.openPath(path, letter.id, clientIp);
+    if (opened.size !== letter.size || this.letters.isDamaged(letter.id)) {
+      await opened.handle.close();
+      this.refuse(`${JSON.stringify(letter.id)} is damaged`, clientIp);
+    }
     return {
       ...opened,
       filename: letterFilename(letter.label),
@@ -136,9 +148,11 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
 
   private ownCandidates({ access }: AccessHolder): Candidate[] {
     if (!access) return [];
-    return (access.letters ?? []).map((letter) => {
+    const sound = (access.letters ?? []).filter((letter) => !this.letters.isDamaged(letter.id));
+    return sound.map((letter) => {
       const filename = letterFilename(letter.label);
       return {
+        received: letter.size,
         name: letter.label,
         filename,
         section: access.label,

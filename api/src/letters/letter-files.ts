@@ -7,13 +7,13 @@
 //                                 which backups leave out)
 //
 // An upload is written beside the letters first and moved into place, and
-// its name recorded in accesses.json, while the access store's lock is held
-// (access-changes.ts): a crash leaves at worst a file no access names, which
-// the API removes at start, never a name without its file. nginx sends the
-// files (X-Accel-Redirect to /_protected/letters/), so they are readable by
-// others than the API's user, as the documents are.
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+// its name, size and SHA-256 recorded in accesses.json, while the access
+// store's lock is held (access-changes.ts): a crash leaves at worst a file no
+// access names, which the API removes at start, never a name without its
+// file. nginx sends the files (X-Accel-Redirect to /_protected/letters/), so
+// they are readable by others than the API's user, as the documents are.
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { syncToDisk } from '../common/durable-file';
@@ -26,17 +26,31 @@ import { receivePdf } from './pdf-receiver';
 const UPLOAD = /^\.upload-[\w-]+\.tmp$/;
 // A letter's file: its id in the access store (STORE_ID) and .pdf.
 const LETTER_FILE = /^[\w-]{12}\.pdf$/;
-// An upload not written to for this long was left by a process that ended.
-const UPLOAD_ABANDONED_MS = 10 * 60_000;
 
-/** What the start found wrong with the letters of one access, for one line of the log. */
+/** What the check found wrong with one letter; it is withheld until the owner replaces it. */
 export interface LetterProblem {
   access: Access;
   letter: AccessLetter;
   problem: 'missing' | 'damaged';
 }
 
+/** What a check of the letters found (tidy, below). */
+export interface LetterCheck {
+  problems: LetterProblem[];
+  /** Hashes taken now of sound letters stored without one, by letter id. */
+  hashes: Map<string, string>;
+  /** Files no access names that were removed. */
+  removed: number;
+  /** Entries this code never makes, left alone. */
+  foreign: string[];
+  /** Letter folders left alone because the access store proves nothing (below). */
+  unproven: number;
+}
+
 export class LetterFiles {
+  /** Letters whose bytes no longer hash as received: withheld (docs/product.md). */
+  private readonly damaged = new Set<string>();
+
   constructor(readonly dir: string) {}
 
   /** Where a letter lies; only ever built from the store's own ids. */
@@ -46,12 +60,17 @@ export class LetterFiles {
     return join(this.dir, accessId, `${letterId}.pdf`);
   }
 
+  /** Whether the last check found this letter's bytes changed since they were received. */
+  isDamaged(letterId: string): boolean {
+    return this.damaged.has(letterId);
+  }
+
   /** An upload written to a temporary file: a PDF within the size limit, or refused. */
   async receive(source: Readable, declaredBytes?: number) {
     await mkdir(this.dir, { recursive: true });
     const temporary = join(this.dir, `.upload-${randomUUID()}.tmp`);
-    const size = await receivePdf(source, temporary, LETTER_MAX_BYTES, declaredBytes);
-    return { temporary, size };
+    const received = await receivePdf(source, temporary, LETTER_MAX_BYTES, declaredBytes);
+    return { temporary, ...received };
   }
 
   /** Moves a received upload into place as this letter. */
@@ -68,6 +87,7 @@ export class LetterFiles {
   }
 
   async remove(accessId: string, letterId: string): Promise<void> {
+    this.damaged.delete(letterId);
     await rm(this.pathOf(accessId, letterId), { force: true });
   }
 
@@ -78,44 +98,62 @@ export class LetterFiles {
   }
 
   /**
-   * At start, with the store's lock held: the letters of `accesses` that are missing or
-   * damaged (their size differs, or they are no PDF), how many files no access names (left
-   * by a crash, or by a restore of the access store alone) were removed, and the names of
-   * entries this code never makes, which it leaves alone: LETTERS_DIR set to a folder of
+   * At start and daily, with the store's lock held: every letter of `accesses` checked whole
+   * (size, PDF head, hash), at start every upload (of a process that ended), and the files no access
+   * names removed, but only when the store proves which are its own: `stored` (its file was
+   * read) and naming an access, or no letter folder beside it. An empty or missing store
+   * beside letter folders is a wrong ACCESS_DIR or a volume made anew, never a reason to
+   * delete. Entries this code never makes are left alone: LETTERS_DIR set to a folder of
    * something else must not cost that folder its files.
    */
-  async tidy(accesses: Access[], now = Date.now()) {
+  async tidy(accesses: Access[], stored: boolean, atStart: boolean): Promise<LetterCheck> {
     const named = new Map(accesses.map((access) => [access.id, access.letters ?? []]));
-    let removed = 0;
-    const foreign: string[] = [];
-    for (const entry of await readdir(this.dir, { withFileTypes: true }).catch(() => [])) {
+    const check: LetterCheck = {
+      problems: [],
+      hashes: new Map(),
+      removed: 0,
+      foreign: [],
+      unproven: 0,
+    };
+    const entries = await readdir(this.dir, { withFileTypes: true }).catch(() => []);
+    const folders = [];
+    for (const entry of entries) {
       const path = join(this.dir, entry.name);
-      const letters = named.get(entry.name) ?? [];
-      if (entry.isDirectory() && letters.length > 0) {
-        removed += await this.removeUnnamed(path, letters);
-        continue;
-      }
-      const ours = entry.isDirectory()
-        ? await this.isLetterFolder(entry.name)
-        : UPLOAD.test(entry.name);
-      if (!ours) foreign.push(entry.name);
-      if (!ours || (UPLOAD.test(entry.name) && !(await this.abandoned(path, now)))) continue;
-      await rm(path, { recursive: true, force: true });
-      removed += 1;
+      if (UPLOAD.test(entry.name) && entry.isFile()) {
+        if (!atStart) continue;
+        await rm(path, { force: true });
+        check.removed += 1;
+      } else if (
+        entry.isDirectory() &&
+        (named.has(entry.name) || (await this.isLetterFolder(entry.name)))
+      )
+        folders.push(entry.name);
+      else check.foreign.push(entry.name);
     }
-    const problems: LetterProblem[] = [];
+    const proven = stored && (accesses.length > 0 || folders.length === 0);
+    for (const folder of folders) {
+      if (!proven) check.unproven += 1;
+      else check.removed += await this.removeUnnamed(folder, named.get(folder));
+    }
     for (const access of accesses)
-      for (const letter of access.letters ?? []) {
-        const problem = await this.problemOf(access, letter);
-        if (problem) problems.push({ access, letter, problem });
-      }
-    return { problems, removed, foreign: foreign.sort() };
+      for (const letter of access.letters ?? []) await this.checkLetter(access, letter, check);
+    this.damaged.clear();
+    for (const { letter, problem } of check.problems)
+      if (problem === 'damaged') this.damaged.add(letter.id);
+    check.foreign.sort();
+    return check;
   }
 
-  private async removeUnnamed(folder: string, letters: AccessLetter[]): Promise<number> {
+  /** A folder no access names goes whole; one an access names loses only what it does not name. */
+  private async removeUnnamed(name: string, letters: AccessLetter[] | undefined): Promise<number> {
+    const folder = join(this.dir, name);
+    if (!letters || letters.length === 0) {
+      await rm(folder, { recursive: true, force: true });
+      return 1;
+    }
     const kept = new Set(letters.map((letter) => `${letter.id}.pdf`));
-    const unnamed = (await readdir(folder)).filter((name) => !kept.has(name));
-    await Promise.all(unnamed.map((name) => rm(join(folder, name), { recursive: true })));
+    const unnamed = (await readdir(folder)).filter((file) => !kept.has(file));
+    await Promise.all(unnamed.map((file) => rm(join(folder, file), { recursive: true })));
     return unnamed.length;
   }
 
@@ -126,21 +164,24 @@ export class LetterFiles {
     return entries.every((entry) => entry.isFile() && LETTER_FILE.test(entry.name));
   }
 
-  private async abandoned(path: string, now: number): Promise<boolean> {
-    const { mtimeMs } = await stat(path);
-    return now - mtimeMs > UPLOAD_ABANDONED_MS;
-  }
-
-  private async problemOf(access: Access, letter: AccessLetter) {
+  private async checkLetter(access: Access, letter: AccessLetter, check: LetterCheck) {
     const file = await open(this.pathOf(access.id, letter.id), 'r').catch(() => undefined);
-    if (!file) return 'missing';
+    if (!file) return check.problems.push({ access, letter, problem: 'missing' });
     try {
       const { size } = await file.stat();
       const head = Buffer.alloc(PDF_HEAD.length);
       await file.read(head, 0, head.length, 0);
-      return size === letter.size && head.equals(PDF_HEAD) ? undefined : 'damaged';
+      const hash = createHash('sha256');
+      for await (const chunk of file.createReadStream({ start: 0, autoClose: false }))
+        hash.update(chunk as Buffer);
+      const sha256 = hash.digest('hex');
+      const sound = size === letter.size && head.equals(PDF_HEAD);
+      if (!sound || (letter.sha256 !== undefined && letter.sha256 !== sha256))
+        check.problems.push({ access, letter, problem: 'damaged' });
+      else if (letter.sha256 === undefined) check.hashes.set(letter.id, sha256);
     } finally {
       await file.close();
     }
+    return undefined;
   }
 }

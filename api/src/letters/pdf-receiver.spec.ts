@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -11,7 +12,10 @@ describe('receivePdf', () => {
     const dir = scratchDir('api-pdf-receiver-');
     const source = new PassThrough();
     source.end(PDF);
-    await expect(receivePdf(source, join(dir, 'a.pdf'), 1024)).resolves.toBe(PDF.length);
+    await expect(receivePdf(source, join(dir, 'a.pdf'), 1024)).resolves.toEqual({
+      size: PDF.length,
+      sha256: createHash('sha256').update(PDF).digest('hex'),
+    });
     expect(await readdir(dir)).toEqual(['a.pdf']);
   });
 

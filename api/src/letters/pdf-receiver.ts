@@ -4,9 +4,11 @@
 // byte beyond refuses it, and only its first bytes and its last kilobyte stay
 // in memory, to tell a PDF by its content: it starts with "%PDF-" and has
 // "%%EOF" within its last 1024 bytes (where readers look for it), which also
-// tells a file cut short. A refusal answers at once; the rest of the body is
+// tells a file cut short. Its SHA-256 is taken on the way, so a letter's
+// hash is that of the bytes written (letter-files.ts). A refusal answers at once; the rest of the body is
 // read and dropped, so the sender hears the refusal rather than a cut
 // connection. Whatever fails, the target is removed.
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -15,14 +17,16 @@ import { PDF_HEAD, notPdf, tooBig } from './letter-rules';
 const TRAILER = Buffer.from('%%EOF');
 const TAIL_BYTES = 1024;
 
-/** What of the stream a PDF check needs: its size, first bytes and last kilobyte. */
+/** What of the stream a PDF check needs: its size, first bytes and last kilobyte; its hash. */
 class Edges {
   size = 0;
+  readonly hash = createHash('sha256');
   private head = Buffer.alloc(0);
   private tail = Buffer.alloc(0);
 
   add(chunk: Buffer): void {
     this.size += chunk.length;
+    this.hash.update(chunk);
     if (this.head.length < PDF_HEAD.length)
       this.head = Buffer.concat([this.head, chunk]).subarray(0, PDF_HEAD.length);
     this.tail = Buffer.concat([this.tail, chunk]).subarray(-TAIL_BYTES);
@@ -34,8 +38,8 @@ class Edges {
 }
 
 /**
- * Writes `source` to `target` (a new file, readable by nginx) and returns its size once it
- * is on disk; refuses, leaving no target, a stream declared or found larger than `maxBytes`
+ * Writes `source` to `target` (a new file, readable by nginx) and returns its size and
+ * SHA-256 once it is on disk; refuses, leaving no target, a stream declared or found larger than `maxBytes`
  * and one that is not a PDF.
  */
 export async function receivePdf(
@@ -43,7 +47,7 @@ export async function receivePdf(
   target: string,
   maxBytes: number,
   declaredBytes?: number,
-): Promise<number> {
+): Promise<{ size: number; sha256: string }> {
   if (declaredBytes !== undefined && declaredBytes > maxBytes) {
     source.resume();
     throw tooBig();
@@ -53,7 +57,7 @@ export async function receivePdf(
     if (!edges.isPdf()) throw notPdf();
     const written = await open(target, 'r');
     await written.sync().finally(() => written.close());
-    return edges.size;
+    return { size: edges.size, sha256: edges.hash.digest('hex') };
   } catch (error) {
     await unlink(target).catch(() => undefined);
     throw error;

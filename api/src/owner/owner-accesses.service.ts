@@ -8,59 +8,26 @@ import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { accessLink } from '../access/access-code';
 import { AccessChanges, type LetterUpload } from '../access/access-changes';
 import { AccessLogFile } from '../access/access-log';
-import {
-  AccessInputError,
-  AccessLetter,
-  AccessState,
-  DEFAULT_ACCESS_DAYS,
-} from '../access/access-record';
+import { AccessInputError, AccessLetter, DEFAULT_ACCESS_DAYS } from '../access/access-record';
 import { describedEntry } from '../access/access-texts';
 import { AccessFigures, accessFigures, newestFirst } from '../access/access-report';
 import { AppConfig, appConfig } from '../config/app-config';
+import { LetterFiles } from '../letters/letter-files';
+import type { AccessView, LetterView, NewAccess } from './owner-views';
 
 type DescribedEntry = ReturnType<typeof describedEntry>;
 
-/** One of an access's own PDFs, as the page lists it. */
-export interface LetterView {
-  id: string;
-  name: string;
-  size: number;
-  addedAt: string;
-}
+const letterView =
+  (letters: LetterFiles) =>
+  ({ id, label, size, addedAt }: AccessLetter): LetterView => ({
+    id,
+    name: label,
+    size,
+    addedAt,
+    damaged: letters.isDamaged(id),
+  });
 
-export interface AccessView {
-  id: string;
-  name: string;
-  createdAt: string;
-  expiresAt: string;
-  state: AccessState;
-  firstUsedAt: string | null;
-  lastUsedAt: string | null;
-  /** How often the link was opened. */
-  uses: number;
-  /** Documents opened or downloaded, documents.zip included. */
-  downloads: number;
-  /** The sections it sees; null: every one. */
-  sections: string[] | null;
-  letters: LetterView[];
-}
-
-export interface NewAccess {
-  id: string;
-  name: string;
-  link: string;
-  code: string;
-  expiresAt: string;
-}
-
-const letterView = ({ id, label, size, addedAt }: AccessLetter): LetterView => ({
-  id,
-  name: label,
-  size,
-  addedAt,
-});
-
-function view(figures: AccessFigures): AccessView {
+function view(figures: AccessFigures, letters: LetterFiles): AccessView {
   const { access } = figures;
   return {
     id: access.id,
@@ -73,7 +40,7 @@ function view(figures: AccessFigures): AccessView {
     uses: figures.opened,
     downloads: figures.files,
     sections: access.sections ?? null,
-    letters: (access.letters ?? []).map(letterView),
+    letters: (access.letters ?? []).map(letterView(letters)),
   };
 }
 
@@ -90,17 +57,14 @@ function answered<T>(change: Promise<T>): Promise<T> {
 @Injectable()
 export class OwnerAccessesService {
   private readonly logger = new Logger('Owner');
-  private readonly changes: AccessChanges;
-  private readonly log: AccessLogFile;
   private readonly siteUrl: string;
 
-  constructor(@Inject(appConfig.KEY) config: AppConfig) {
-    this.changes = new AccessChanges({
-      accessDir: config.access.dir,
-      lettersDir: config.access.lettersDir,
-      documentsDir: config.documents.dir,
-    });
-    this.log = new AccessLogFile(config.access.dir);
+  constructor(
+    @Inject(appConfig.KEY) config: AppConfig,
+    private readonly changes: AccessChanges,
+    private readonly log: AccessLogFile,
+    private readonly letters: LetterFiles,
+  ) {
     this.siteUrl = config.access.siteUrl;
   }
 
@@ -109,7 +73,7 @@ export class OwnerAccessesService {
     const { store } = this.changes;
     const { entries } = await this.log.read();
     return accessFigures(await store.readAccesses(), await store.readUsage(), entries)
-      .map(view)
+      .map((figures) => view(figures, this.letters))
       .sort((a, b) => lastActivity(b) - lastActivity(a));
   }
 
@@ -140,13 +104,13 @@ export class OwnerAccessesService {
   async addLetter(id: string, upload: LetterUpload): Promise<LetterView> {
     const letter = await answered(this.changes.addLetter(id, upload));
     this.logger.log(`Own PDF "${letter.label}" added to an access on the owner's page`);
-    return letterView(letter);
+    return letterView(this.letters)(letter);
   }
 
   async replaceLetter(id: string, letterId: string, upload: LetterUpload): Promise<LetterView> {
     const letter = await answered(this.changes.replaceLetter(id, letterId, upload));
     this.logger.log(`Own PDF "${letter.label}" replaced on the owner's page`);
-    return letterView(letter);
+    return letterView(this.letters)(letter);
   }
 
   async removeLetter(id: string, letterId: string): Promise<void> {

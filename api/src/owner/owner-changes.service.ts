@@ -30,16 +30,15 @@ const confirming = (change: OwnerChange, target: string, owner: OwnerClaims) =>
 @Injectable()
 export class OwnerChangesService {
   private readonly logger = new Logger('Owner');
-  private readonly passkeys: OwnerPasskeyStore;
   private readonly setups: OwnerSetupStore;
   private readonly siteUrl: string;
 
   constructor(
     @Inject(appConfig.KEY) config: AppConfig,
+    private readonly passkeys: OwnerPasskeyStore,
     private readonly assertions: PasskeyAssertions,
     private readonly notifier: OwnerNotifier,
   ) {
-    this.passkeys = new OwnerPasskeyStore(config.access.dir);
     this.setups = new OwnerSetupStore(config.access.dir);
     this.siteUrl = config.access.siteUrl;
   }

@@ -14,7 +14,8 @@ import {
   type OwnerCommand,
 } from '../common/owner-command';
 import { parseAppConfig } from '../config/app-config';
-import { OwnerPasskey, OwnerPasskeyStore } from './owner-passkey-store';
+import type { OwnerPasskey } from './owner-passkey-store';
+import { makePasskeyStore } from './owner-stores';
 import { OwnerSetupStore, setupLink } from './owner-setup-store';
 import { phoneProblem } from './relying-party';
 import { terminalQrCode } from './terminal-qr-code';
@@ -55,7 +56,7 @@ function pick(passkeys: OwnerPasskey[], typed: string): OwnerPasskey {
 export const runOwnerCommand: OwnerCommand = async (args, env, print) => {
   const { positionals } = parseOwnerArgs(args, {});
   const config = parseAppConfig(env).access;
-  const passkeys = new OwnerPasskeyStore(config.dir);
+  const passkeys = makePasskeyStore(config.dir);
   const [command, action, id] = positionals;
   if (command === 'setup-link' && action === undefined) {
     const { token } = await new OwnerSetupStore(config.dir).create();

@@ -1,7 +1,6 @@
 import {
   CanActivate,
   ExecutionContext,
-  Inject,
   Injectable,
   Logger,
   UnauthorizedException,
@@ -12,7 +11,6 @@ import {
 import type { Request } from 'express';
 import { Public } from '../common/public.decorator';
 import { RefusalLog, clip } from '../common/refusal-log';
-import { AppConfig, appConfig } from '../config/app-config';
 import { OwnerPasskeyStore } from './owner-passkey-store';
 import { OwnerClaims, OwnerTokens } from './owner-token';
 
@@ -26,14 +24,11 @@ type OwnerRequest = Request & { owner?: OwnerClaims };
 @Injectable()
 export class OwnerGuard implements CanActivate {
   private readonly refusals = new RefusalLog(new Logger('Owner'), 'no owner token');
-  private readonly passkeys: OwnerPasskeyStore;
 
   constructor(
-    @Inject(appConfig.KEY) config: AppConfig,
+    private readonly passkeys: OwnerPasskeyStore,
     private readonly tokens: OwnerTokens,
-  ) {
-    this.passkeys = new OwnerPasskeyStore(config.access.dir);
-  }
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<OwnerRequest>();

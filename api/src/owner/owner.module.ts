@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
+import { AccessModule } from '../access/access.module';
+import { appConfig, type AppConfig } from '../config/app-config';
 import { MailModule } from '../mail/mail.module';
 import { CeremonyChallenges } from './ceremony-challenges';
 import { OwnerChangesService } from './owner-changes.service';
 import { OwnerNotifier } from './owner-notifier';
+import { OwnerPasskeyStore } from './owner-passkey-store';
+import { makePasskeyStore } from './owner-stores';
 import { PasskeyAssertions } from './passkey-assertions';
 import { OwnerAccessesService } from './owner-accesses.service';
 import { OwnerController } from './owner.controller';
@@ -16,7 +20,7 @@ import { PasskeyService } from './passkey.service';
 // code as make access-* (docs/architecture.md). Its tokens have a key of their own
 // (owner-token.ts).
 @Module({
-  imports: [JwtModule.register({}), MailModule],
+  imports: [JwtModule.register({}), MailModule, AccessModule],
   controllers: [OwnerSignInController, OwnerController],
   providers: [
     PasskeyService,
@@ -26,6 +30,11 @@ import { PasskeyService } from './passkey.service';
     OwnerAccessesService,
     OwnerTokens,
     OwnerGuard,
+    {
+      provide: OwnerPasskeyStore,
+      inject: [appConfig.KEY],
+      useFactory: (config: AppConfig) => makePasskeyStore(config.access.dir),
+    },
     // One per process, shared by every ceremony: its key signs the challenges.
     { provide: CeremonyChallenges, useFactory: () => new CeremonyChallenges() },
   ],

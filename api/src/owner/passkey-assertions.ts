@@ -25,14 +25,13 @@ export function usableParty(siteUrl: string): RelyingParty {
 @Injectable()
 export class PasskeyAssertions {
   private readonly refusals = new RefusalLog(new Logger('Owner'), 'passkey refused');
-  private readonly passkeys: OwnerPasskeyStore;
   private readonly siteUrl: string;
 
   constructor(
     @Inject(appConfig.KEY) config: AppConfig,
+    private readonly passkeys: OwnerPasskeyStore,
     private readonly challenges: CeremonyChallenges,
   ) {
-    this.passkeys = new OwnerPasskeyStore(config.access.dir);
     this.siteUrl = config.access.siteUrl;
   }
 

@@ -55,18 +55,17 @@ export interface PasskeyView {
 export class PasskeyService implements OnModuleInit {
   private readonly logger = new Logger('Owner');
   private readonly refusals = new RefusalLog(this.logger, 'passkey refused');
-  private readonly passkeys: OwnerPasskeyStore;
   private readonly setups: OwnerSetupStore;
   private readonly siteUrl: string;
 
   constructor(
     @Inject(appConfig.KEY) config: AppConfig,
+    private readonly passkeys: OwnerPasskeyStore,
     private readonly tokens: OwnerTokens,
     private readonly challenges: CeremonyChallenges,
     private readonly assertions: PasskeyAssertions,
     private readonly notifier: OwnerNotifier,
   ) {
-    this.passkeys = new OwnerPasskeyStore(config.access.dir);
     this.setups = new OwnerSetupStore(config.access.dir);
     this.siteUrl = config.access.siteUrl;
   }

@@ -3,13 +3,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { AccessSummary } from '../pages/owner/owner-client';
+import type { AccessView } from '../pages/owner/owner-client';
 import { json, stubFetch, type Handler } from './fetch-stub';
 import { renderApp } from './render-app';
 
 export const TOKEN = 'owner-token';
 const signedIn = () => json({ token: TOKEN, expiresIn: 900 });
-export const muster: AccessSummary = {
+export const muster: AccessView = {
   id: 'a1',
   name: 'Muster AG',
   createdAt: '2026-11-20T08:00:00.000Z',
@@ -28,7 +28,7 @@ export const SECTIONS = ['Bewerbung', 'BWD IMS', 'GIBB', 'Überbetriebliche Kurs
 
 /** The owner API as the page sees it; `overrides` answer some calls differently. */
 export function ownerServer(overrides: Record<string, Handler> = {}) {
-  let accesses: AccessSummary[] = [muster];
+  let accesses: AccessView[] = [muster];
   return stubFetch((request) => {
     const method = request.init.method ?? 'GET';
     const key = `${method} ${request.url}`;

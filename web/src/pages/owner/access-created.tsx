@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Dialog } from '../../layout/dialog';
-import type { CreatedAccess } from './owner-client';
+import type { NewAccess } from './owner-client';
 import { QrCode } from './qr-code';
 import { OWNER_TEXTS as T, localDate } from './owner-texts';
 
 const canShare = () => typeof navigator.share === 'function';
 
 /** The new link, shown once with its code: copy, share, or show the QR code at a stand. */
-export function AccessCreated({ access }: { access: CreatedAccess }) {
+export function AccessCreated({ access }: { access: NewAccess }) {
   const [copied, setCopied] = useState(false);
   const [large, setLarge] = useState(false);
   const title = T.accessFor(access.name);

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AccessSummary, OwnerApi } from './owner-client';
+import type { AccessView, OwnerApi } from './owner-client';
 import { AccessLetters } from './access-letters';
 import { AccessLogView } from './access-log-view';
 import { AccessSections } from './access-sections';
@@ -10,7 +10,7 @@ const when = (iso: string | null) => (iso ? localTime(iso) : T.never);
 
 interface AccessItemProps {
   api: OwnerApi;
-  access: AccessSummary;
+  access: AccessView;
   /** The manifest's sections. */
   sections: string[];
   onChanged: () => void;

@@ -1,13 +1,13 @@
 import { LETTER_MAX_MB, LETTERS_PER_ACCESS } from '@portfolio/api/letter-limits';
 import { useState } from 'react';
-import type { AccessSummary, OwnerApi, OwnLetter } from './owner-client';
+import type { AccessView, OwnerApi, LetterView } from './owner-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { LetterForm } from './letter-form';
 import { OWNER_TEXTS as T } from './owner-texts';
 
 interface AccessLettersProps {
   api: OwnerApi;
-  access: AccessSummary;
+  access: AccessView;
   onChanged: () => void;
 }
 
@@ -19,7 +19,7 @@ function LetterItem({
   access,
   letter,
   onChanged,
-}: AccessLettersProps & { letter: OwnLetter }) {
+}: AccessLettersProps & { letter: LetterView }) {
   const [replacing, setReplacing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string>();
@@ -35,6 +35,7 @@ function LetterItem({
     <li className="own-letter">
       <span>
         {letter.name} <span className="owner__muted">({kilobytes(letter.size)})</span>
+        {letter.damaged && <strong className="owner__error"> {T.damaged}</strong>}
       </span>
       <div className="owner__actions">
         {active && (

@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import type { AccessSummary, OwnerApi } from './owner-client';
+import type { AccessView, OwnerApi } from './owner-client';
 import { AccessItem } from './access-item';
 import { OWNER_TEXTS as T } from './owner-texts';
 
 interface AccessListProps {
   api: OwnerApi;
   /** Newest activity first, as the API sorts them; undefined while loading. */
-  accesses?: AccessSummary[];
+  accesses?: AccessView[];
   /** The manifest's sections, for choosing what a company sees. */
   sections: string[];
   onChanged: () => void;

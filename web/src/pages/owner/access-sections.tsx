@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { AccessSummary, OwnerApi } from './owner-client';
+import type { AccessView, OwnerApi } from './owner-client';
 import { OWNER_TEXTS as T } from './owner-texts';
 import { SectionPicker, sectionsText } from './section-picker';
 
 interface AccessSectionsProps {
   api: OwnerApi;
-  access: AccessSummary;
+  access: AccessView;
   /** The manifest's sections. */
   sections: string[];
   onChanged: () => void;

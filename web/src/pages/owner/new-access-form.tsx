@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { CreatedAccess, OwnerApi } from './owner-client';
+import type { NewAccess, OwnerApi } from './owner-client';
 import { AccessCreated } from './access-created';
 import { OWNER_TEXTS as T } from './owner-texts';
 import { SectionPicker } from './section-picker';
@@ -26,7 +26,7 @@ export function NewAccessForm({ api, sections, onCreated }: NewAccessFormProps) 
   const [chosen, setChosen] = useState<string[]>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const [created, setCreated] = useState<CreatedAccess>();
+  const [created, setCreated] = useState<NewAccess>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

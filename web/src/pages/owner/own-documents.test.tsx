@@ -15,7 +15,13 @@ vi.mock('@simplewebauthn/browser', () => ({
   startRegistration: vi.fn(() => Promise.resolve({ id: 'credential', type: 'public-key' })),
 }));
 
-const brief = { id: 'l1', name: 'Motivationsschreiben', size: 120_000, addedAt: muster.createdAt };
+const brief = {
+  id: 'l1',
+  name: 'Motivationsschreiben',
+  size: 120_000,
+  addedAt: muster.createdAt,
+  damaged: false,
+};
 const pdf = (name: string, size = 5) =>
   new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
@@ -104,6 +110,20 @@ describe("the owner page: a company's sections and own PDFs", () => {
         body: JSON.stringify({ sections: ['Bewerbung', 'BWD IMS', 'Überbetriebliche Kurse'] }),
       }),
     );
+  });
+
+  it('says which PDF is damaged and withheld, so the owner replaces it', async () => {
+    ownerServer({
+      'GET /api/owner/accesses': () =>
+        json([
+          { ...muster, letters: [brief, { ...brief, id: 'l2', name: 'Zeugnis', damaged: true }] },
+        ]),
+    });
+    await signInAsOwner();
+    const item = await mustersItem();
+    const damaged = item.getAllByText('beschädigt: die Firma sieht sie nicht, bis du sie ersetzt');
+    expect(damaged).toHaveLength(1);
+    expect(damaged[0].closest('li')).toHaveTextContent(/^Zeugnis/);
   });
 
   it('replaces and removes a PDF; with three there is no room for a fourth', async () => {

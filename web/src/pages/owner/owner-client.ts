@@ -9,6 +9,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
+import type { AccessView, LetterView, NewAccess } from '@portfolio/api/owner-views';
 
 /** An answer other than the call expected; `message` is the API's own German line when it gave one. */
 export class OwnerApiError extends Error {
@@ -27,36 +28,8 @@ export interface OwnerSession {
   expiresAt: number;
 }
 
-/** One of an access's own PDFs. */
-export interface OwnLetter {
-  id: string;
-  name: string;
-  size: number;
-  addedAt: string;
-}
-
-export interface AccessSummary {
-  id: string;
-  name: string;
-  createdAt: string;
-  expiresAt: string;
-  state: 'active' | 'expired' | 'revoked';
-  firstUsedAt: string | null;
-  lastUsedAt: string | null;
-  uses: number;
-  downloads: number;
-  /** The manifest's sections it sees; null: every one. */
-  sections: string[] | null;
-  letters: OwnLetter[];
-}
-
-export interface CreatedAccess {
-  id: string;
-  name: string;
-  link: string;
-  code: string;
-  expiresAt: string;
-}
+/** The API's answers for the access links: declared once, by the API. */
+export type { AccessView, LetterView, NewAccess };
 
 /** A log entry as `make access-log --json` has it, with the command's words for it. */
 export interface AccessLogEntry {
@@ -161,12 +134,12 @@ export function ownerApi(token: string, onUnauthorized: () => void) {
   return {
     /** Ends the token on the server too; the page forgets it whatever the answer. */
     logout: () => call<void>('/logout', { ...as, onUnauthorized: undefined, body: {} }),
-    accesses: () => call<AccessSummary[]>('/accesses', as),
+    accesses: () => call<AccessView[]>('/accesses', as),
     /** The manifest's sections a link may be given. */
     sections: () => call<string[]>('/sections', as),
     /** `sections` undefined: every one. */
     createAccess: (name: string, days: number, sections?: string[]) =>
-      call<CreatedAccess>('/accesses', { ...as, body: { name, days, sections } }),
+      call<NewAccess>('/accesses', { ...as, body: { name, days, sections } }),
     setSections: (id: string, sections?: string[]) =>
       call<void>(`/accesses/${encodeURIComponent(id)}/sections`, {
         ...as,
@@ -175,7 +148,7 @@ export function ownerApi(token: string, onUnauthorized: () => void) {
       }),
     /** A company's own PDF, named `name`; with `replacing`, in that one's place. */
     uploadLetter: (id: string, file: Blob, name: string, replacing?: string) =>
-      call<OwnLetter>(
+      call<LetterView>(
         `/accesses/${encodeURIComponent(id)}/letters${replacing ? `/${encodeURIComponent(replacing)}` : ''}?name=${encodeURIComponent(name)}`,
         { ...as, method: replacing ? 'PUT' : 'POST', file },
       ),

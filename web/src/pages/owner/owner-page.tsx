@@ -4,7 +4,7 @@
 // "Verwaltung auf dem Handy").
 import { useCallback, useEffect, useState } from 'react';
 import { pageTitle } from '../../content/owner';
-import type { AccessSummary, OwnerApi } from './owner-client';
+import type { AccessView, OwnerApi } from './owner-client';
 import { AccessList } from './access-list';
 import { NewAccessForm } from './new-access-form';
 import { PasskeySignIn } from './passkey-sign-in';
@@ -14,7 +14,7 @@ import { useOwnerSession } from './use-owner-session';
 import './owner-page.css';
 
 function SignedIn({ api, onLogout }: { api: OwnerApi; onLogout: () => void }) {
-  const [accesses, setAccesses] = useState<AccessSummary[]>();
+  const [accesses, setAccesses] = useState<AccessView[]>();
   const [sections, setSections] = useState<string[]>([]);
   const [error, setError] = useState<string>();
   const fail = useCallback((caught: Error) => setError(caught.message), []);

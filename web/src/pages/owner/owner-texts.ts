@@ -73,6 +73,7 @@ export const OWNER_TEXTS = {
   full: (count: number) =>
     `Schon ${count} eigene Dateien: zum Hinzufügen eine entfernen oder ersetzen.`,
   replace: 'Ersetzen',
+  damaged: 'beschädigt: die Firma sieht sie nicht, bis du sie ersetzt',
   removeFileQuestion: (name: string) =>
     `„${name}“ entfernen? Die Firma sieht die Datei dann nicht mehr.`,
 };
