@@ -2,7 +2,7 @@
 # Docker targets use docker compose; `local` runs the same stack natively.
 .DEFAULT_GOAL := help
 .PHONY: help docker-check up up-tls update update-tls down logs images test local password lint build install mail-retry mail-retry-local \
-	access-add access-add-local access-list access-list-local access-revoke access-revoke-local \
+	access-add access-add-local access-list access-list-local access-revoke access-revoke-local access-remove access-remove-local \
 	access-sections access-sections-local access-file access-file-local \
 	access-log access-log-local owner-setup owner-setup-local owner-passkeys owner-passkeys-local \
 	backup backup-local restore restore-local restore-recover restore-recover-local \
@@ -13,7 +13,7 @@ TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
 # What the owner names on the command line (make restore FILE=…) reaches the
 # commands through the environment, never spliced into a recipe's text, and
 # as written: make would otherwise expand $(…) in it before exporting it.
-OWNER_VARIABLES := NAME DAYS SECTIONS LABEL JSON REMOVE FILE AGE_IDENTITY KEY_FILE SKIP_ORIGIN_CHECK \
+OWNER_VARIABLES := NAME ID DAYS SECTIONS LABEL JSON REMOVE FILE AGE_IDENTITY KEY_FILE SKIP_ORIGIN_CHECK \
 	SKIP_NAME_CHECK
 KEY_FILE ?= ~/portfolio-backup-key.txt
 $(foreach variable,$(OWNER_VARIABLES),$(eval override $(variable) := $$(value $(variable))))
@@ -136,6 +136,12 @@ access-revoke: docker-check ## End the access NAME="Muster AG" at once, its open
 
 access-revoke-local: node_modules ## The same for make local
 	$(ACCESS_CLI_LOCAL) revoke -- "$$NAME"
+
+access-remove: docker-check ## Delete an ended access NAME="Muster AG" (or ID=… from make access-list) with its own PDFs and log entries (Docker)
+	$(ACCESS_CLI_DOCKER) remove -- "$${ID:-$$NAME}"
+
+access-remove-local: node_modules ## The same for make local
+	$(ACCESS_CLI_LOCAL) remove -- "$${ID:-$$NAME}"
 
 access-log: docker-check ## Who opened what, newest first; NAME= for one recipient, JSON=1 for scripts (Docker)
 	$(ACCESS_CLI_DOCKER) $(ACCESS_LOG_ARGS)

@@ -67,6 +67,29 @@ describe("the owner's Make targets", () => {
     const revoked = make(dir, 'access-revoke-local', 'NAME=-Muster AG');
     assert.equal(revoked.status, 0, revoked.stderr);
     assert.match(revoked.stdout, /^Zugang „-Muster AG“ widerrufen;/);
+    const removed = make(dir, 'access-remove-local', 'NAME=-Muster AG');
+    assert.equal(removed.status, 0, removed.stderr);
+    assert.match(removed.stdout, /^Zugang „-Muster AG“ gelöscht, mit seinen eigenen PDFs;/);
+    assert.equal(
+      make(dir, 'access-list-local').stdout,
+      'Noch keine Zugänge (make access-add NAME="…").\n',
+    );
+  });
+
+  it('make access-remove-local ID= picks one of two ended links of one name', () => {
+    const dir = scratchDir('delivery-access-');
+    for (let round = 0; round < 2; round += 1) {
+      assert.equal(make(dir, 'access-add-local', 'NAME=Messe AG').status, 0);
+      assert.equal(make(dir, 'access-revoke-local', 'NAME=Messe AG').status, 0);
+    }
+    const both = make(dir, 'access-remove-local', 'NAME=Messe AG');
+    assert.notEqual(both.status, 0);
+    const ids = /\(([\w-]{12}), ([\w-]{12})\)\.$/m.exec(both.stderr);
+    assert.ok(ids, both.stderr);
+    const removed = make(dir, 'access-remove-local', `ID=${ids[1]}`);
+    assert.equal(removed.status, 0, removed.stderr);
+    const listed = make(dir, 'access-list-local').stdout;
+    assert.ok(!listed.includes(ids[1]) && listed.includes(ids[2]), listed);
   });
 
   it('make access-add-local takes SECTIONS and a FILE whose name has spaces, make access-file-local one more and REMOVE', () => {

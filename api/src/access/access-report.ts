@@ -86,6 +86,8 @@ export function accessTable(figures: AccessFigures[]): string {
     String(figure.opened),
     String(figure.lists),
     String(figure.files),
+    // make access-remove ID=… picks one of several ended links of one name.
+    figure.access.id,
   ]);
   return table(
     [
@@ -98,6 +100,7 @@ export function accessTable(figures: AccessFigures[]): string {
       'Link geöffnet',
       'Liste',
       'Dateien',
+      'ID',
     ],
     rows,
   );

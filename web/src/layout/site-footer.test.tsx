@@ -76,6 +76,7 @@ describe('footer', () => {
       'IP-Adresse und Browser werden in diesem Protokoll nicht gespeichert',
       'Zweck: Ich sehe, ob und wann meine Bewerbungsunterlagen angesehen wurden',
       'nach 180 Tagen gelöscht',
+      'spätestens 30 Tage nach Ablauf des Zugangs',
     ])
       expect(dialog).toHaveTextContent(text);
   });
