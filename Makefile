@@ -16,6 +16,8 @@ TLS_FILES := -f docker-compose.yml -f docker-compose.tls.yml
 OWNER_VARIABLES := NAME ID DAYS SECTIONS LABEL JSON REMOVE FILE AGE_IDENTITY KEY_FILE SKIP_ORIGIN_CHECK \
 	SKIP_NAME_CHECK
 KEY_FILE ?= ~/portfolio-backup-key.txt
+# SECTIONS= given empty is refused by the command, not taken for "not given".
+SECTIONS_GIVEN := $(filter-out undefined,$(origin SECTIONS))
 $(foreach variable,$(OWNER_VARIABLES),$(eval override $(variable) := $$(value $(variable))))
 export $(OWNER_VARIABLES)
 
@@ -100,7 +102,7 @@ mail-retry-local: node_modules ## The same for make local (.local/mail-outbox or
 # name for the company, is else FILE's own name.
 ACCESS_CLI_DOCKER := $(COMPOSE) exec -T api node dist/access/access.cli.js
 ACCESS_CLI_LOCAL := npx tsx api/src/access/access.cli.ts
-SECTIONS_ARG = $${SECTIONS:+--sections="$$SECTIONS"}
+SECTIONS_ARG = $(if $(SECTIONS_GIVEN),--sections="$$SECTIONS")
 FILE_ARGS = $${FILE:+--file=- --label="$${LABEL:-$$(basename -- "$$FILE")}"}
 FILE_IN = < "$${FILE:-/dev/null}"
 ACCESS_ADD_ARGS = add $${DAYS:+--days="$$DAYS"} $(SECTIONS_ARG) $(FILE_ARGS) -- "$$NAME" $(FILE_IN)

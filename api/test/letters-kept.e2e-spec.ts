@@ -7,6 +7,7 @@ import { readFile, readdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runAccessCommand } from '../src/access/access.cli';
 import { getBytes } from './support/binary';
+import { copyDocuments } from './support/documents-fixture';
 import { OwnerPage, SITE, lettersOf, startOwnerPage } from './support/owner-page';
 import { pdf } from './support/pdf';
 import { scratchDir } from './support/scratch';
@@ -168,6 +169,42 @@ describe("a company's own PDFs, kept as promised", () => {
     expect(testApp.logger.lines).toContainEqual(
       expect.stringMatching(/Own PDFs of access "Kiosk AG" removed: expired /),
     );
+  });
+
+  it('of a link see exactly the sections chosen: one added to the manifest later is seen by no link', async () => {
+    const documents = await copyDocuments();
+    await testApp.close();
+    await start({ DOCUMENTS_DIR: documents.dir });
+    const messe = await company('Messe AG');
+    await testApp.close();
+    const manifestPath = join(documents.dir, 'manifest.json');
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
+    manifest.push({ section: 'Neu', files: [{ name: 'Neu', filename: 'neu.pdf' }] });
+    await writeFile(manifestPath, JSON.stringify(manifest));
+    await writeFile(join(documents.dir, 'neu.pdf'), pdf('Neu'));
+    await start({ DOCUMENTS_DIR: documents.dir });
+    const groups = (
+      await testApp
+        .http()
+        .get('/api/documents')
+        .set('Authorization', `Bearer ${await open(messe.code)}`)
+        .expect(200)
+    ).body as Array<{ section: string }>;
+    expect(groups.map((group) => group.section)).not.toContain('Neu');
+    expect(groups.length).toBe(5);
+  });
+
+  it('of a store from before named sections: a link that saw every one sees those of the update, once', async () => {
+    const messe = await company('Messe AG');
+    await testApp.close();
+    await rewriteStore((access) => delete access.sections);
+    await start();
+    const [stored] = JSON.parse(await readFile(accessesFile(), 'utf8')).accesses;
+    expect(stored.sections).toEqual(['Bewerbung', 'BWD IMS', 'GIBB', 'Überbetriebliche Kurse']);
+    expect(testApp.logger.lines).toContainEqual(
+      expect.stringMatching(/Access "Messe AG" sees the sections there are now, by name/),
+    );
+    expect(await ownFiles(await open(messe.code))).toEqual(['Brief']);
   });
 
   it('go with their ended link when the command line removes it, with its log entries and use', async () => {

@@ -69,7 +69,7 @@ describe("a company's own PDFs", () => {
     const [listed] = (await owner.get('/api/owner/accesses').expect(200)).body;
     expect(listed.letters).toEqual([made.body]);
     expect(await page.command(runAccessCommand, 'list')).toMatch(
-      /^Messe AG +alle Bereiche +Motivationsschreiben \(39 KB\)$/m,
+      /^Messe AG +Bewerbung, BWD IMS, GIBB, Überbetriebliche Kurse +Motivationsschreiben \(39 KB\)$/m,
     );
 
     await owner.delete(`/api/owner/accesses/${id}`).expect(204);
@@ -245,7 +245,7 @@ describe("a company's own PDFs", () => {
       'Den Bereich „Geheim“ gibt es nicht; es gibt: Bewerbung, BWD IMS, GIBB, Überbetriebliche Kurse.',
     );
     expect(await page.command(runAccessCommand, 'sections', '--', 'Kiosk AG')).toBe(
-      '„Kiosk AG“ sieht: alle Bereiche.',
+      '„Kiosk AG“ sieht: Bewerbung, BWD IMS, GIBB, Überbetriebliche Kurse.',
     );
     expect(
       await page.command(
@@ -260,7 +260,7 @@ describe("a company's own PDFs", () => {
     expect(await filesIn(lettersOf(dir))).toEqual([]);
   });
 
-  it('have their sections chosen on the page: all by default, checked against the manifest', async () => {
+  it('have their sections chosen on the page: all of today by default, checked against the manifest', async () => {
     expect((await owner.get('/api/owner/sections').expect(200)).body).toEqual([
       'Bewerbung',
       'BWD IMS',
@@ -276,7 +276,11 @@ describe("a company's own PDFs", () => {
     expect(await sectionsOf()).toEqual([]);
     const all = ['Bewerbung', 'BWD IMS', 'GIBB', 'Überbetriebliche Kurse'];
     await owner.put(`/api/owner/accesses/${id}/sections`, { sections: all }).expect(204);
-    expect(await sectionsOf()).toBeNull();
+    expect(await sectionsOf()).toEqual(all);
+    // Malformed: a 400, never a 500.
+    for (const body of [{ sections: null }, { sections: 'GIBB' }, { sections: [1] }])
+      await owner.put(`/api/owner/accesses/${id}/sections`, body).expect(400);
+    await owner.post('/api/owner/accesses', { name: null }).expect(400);
     const unknown = await owner.put(`/api/owner/accesses/${id}/sections`, { sections: ['Geheim'] });
     expect(unknown.status).toBe(400);
     await owner.put('/api/owner/accesses/unbekannt/sections', {}).expect(404);

@@ -228,7 +228,7 @@ describe("the owner's page", () => {
   it("refuses the applicants' tokens on every owner endpoint, and the owner's on theirs", async () => {
     await start();
     const { ownerToken } = await register();
-    const { code } = await new AccessStore(dir).add('Muster AG', 30);
+    const { code } = await new AccessStore(dir).add('Muster AG', 30, []);
     const accessToken = (await post('/api/auth/access', { code }).expect(200)).body.token;
     const sharedToken = await loginToken(testApp);
 
@@ -302,11 +302,11 @@ describe("the owner's page", () => {
       lastUsedAt: expect.any(String),
       uses: 1,
       downloads: 0,
-      sections: null,
+      sections: ['Bewerbung', 'BWD IMS', 'GIBB', 'Überbetriebliche Kurse'],
       letters: [],
     });
     expect(Date.parse(listed[0].expiresAt) - Date.parse(listed[0].createdAt)).toBe(90 * 86_400_000);
-    expect(await command(runAccessCommand, 'list')).toMatch(/Muster AG .* gültig .* 1 +1 +0$/m);
+    expect(await command(runAccessCommand, 'list')).toMatch(/Muster AG .* gültig .* 1 +1 +0 +[\w-]{12}$/m);
 
     await owner.delete(`/api/owner/accesses/${id}`).expect(204);
     await asOwner(token).get('/api/documents').expect(401);

@@ -119,8 +119,17 @@ describe("the owner's Make targets", () => {
     const removed = make(dir, 'access-file-local', 'NAME=Messe AG', 'REMOVE=-zeugnis');
     assert.equal(removed.status, 0, removed.stderr);
     assert.equal(readdirSync(path.join(dir, 'letters', folder)).length, 1);
-    const all = make(dir, 'access-sections-local', 'NAME=Messe AG');
-    assert.equal(all.stdout, '„Messe AG“ sieht: alle Bereiche.\n');
+    const all = make(dir, 'access-sections-local', 'NAME=Messe AG', 'SECTIONS=alle');
+    assert.equal(
+      all.stdout,
+      '„Messe AG“ sieht: Bewerbung, BWD IMS, GIBB, Überbetriebliche Kurse.\n',
+    );
+    const none = make(dir, 'access-sections-local', 'NAME=Messe AG', 'SECTIONS=');
+    assert.equal(none.status, 2);
+    assert.equal(
+      none.stderr.split('\n')[0],
+      'SECTIONS nennt Bereiche („Bewerbung, GIBB“) oder sagt „alle“.',
+    );
   });
 
   it('make owner-setup-local without HTTPS prints the link, its QR code and why a phone cannot use it', () => {

@@ -50,8 +50,9 @@ export class AccessChanges {
   }
 
   /**
-   * A new access seeing `sections` (none given: every one), with its first PDF if one is
-   * given, received and checked before the access is made; the code is returned once.
+   * A new access seeing `sections` (none given: every one there is now, never one added
+   * later), with its first PDF if one is given, received and checked before the access is
+   * made; the code is returned once.
    */
   async add(name: string, days: number, sections?: string[], first?: LetterUpload) {
     checkLabel(name);
@@ -59,7 +60,7 @@ export class AccessChanges {
     const label = first && checkLetterLabel(first.label);
     const received = first && (await this.receive(first));
     try {
-      const made = await this.store.add(name, days, Date.now(), chosen);
+      const made = await this.store.add(name, days, chosen);
       const letter =
         label &&
         received &&
@@ -70,15 +71,20 @@ export class AccessChanges {
     }
   }
 
-  /** Which sections the access sees from now on (none given: every one). */
+  /** Which sections the access sees from now on (none given: every one there is now). */
   async setSections(id: string, sections?: string[]): Promise<Access> {
     const chosen = await this.chosen(sections);
-    const changed = await this.store.update(id, (access) => {
-      const next = { ...access };
-      delete next.sections;
-      return chosen ? { ...next, sections: chosen } : next;
-    });
+    const changed = await this.store.update(id, (access) => ({ ...access, sections: chosen }));
     return changed ?? notFound(UNKNOWN_ACCESS);
+  }
+
+  /**
+   * Accesses stored before sections were always named ("every section") get those there are
+   * now, once, so a section added later is seen by no link until the owner ticks it there.
+   */
+  async nameAllSections(): Promise<Access[]> {
+    const all = await this.sections();
+    return this.store.fillSections(all);
   }
 
   /** Adds a PDF to an active access: received whole and checked before it is named. */
@@ -217,17 +223,16 @@ export class AccessChanges {
     return (await this.store.readAccesses()).find((access) => access.id === id);
   }
 
-  /** Sections as stored: undefined for every one, else the chosen ones in the manifest's order. */
-  private async chosen(sections: string[] | undefined): Promise<string[] | undefined> {
-    if (sections === undefined) return undefined;
+  /** Sections as stored: the chosen ones in the manifest's order; none given: every one now. */
+  private async chosen(sections: string[] | undefined): Promise<string[]> {
     const all = await this.sections();
+    if (sections === undefined) return all;
     const unknown = sections.find((section) => !all.includes(section));
     if (unknown !== undefined)
       throw new AccessInputError(
         `Den Bereich „${unknown}“ gibt es nicht; es gibt: ${all.join(', ')}.`,
       );
-    const chosen = all.filter((section) => sections.includes(section));
-    return chosen.length === all.length ? undefined : chosen;
+    return all.filter((section) => sections.includes(section));
   }
 }
 

@@ -23,7 +23,7 @@ export interface Access {
   createdAt: string;
   expiresAt: string;
   revokedAt?: string;
-  /** The manifest's sections this access sees; none given: every section. */
+  /** The manifest's sections this access sees; absent only in stores from before (see nameAllSections). */
   sections?: string[];
   /** Its own PDFs, shown before the sections; dropped when it is revoked. */
   letters?: AccessLetter[];

@@ -95,14 +95,14 @@ export class AccessStore {
   }
 
   /**
-   * Creates an access valid for `days` that sees `sections` (checked by the caller; none:
-   * every section); the code is returned once and stored only as a hash.
+   * Creates an access valid for `days` that sees `sections` (checked by the caller); the
+   * code is returned once and stored only as a hash.
    */
   async add(
     label: string,
     days: number,
+    sections: string[],
     now = Date.now(),
-    sections?: string[],
   ): Promise<{ access: Access; code: string }> {
     const name = checkLabel(label);
     if (!Number.isSafeInteger(days) || days < 1 || days > 3650)
@@ -119,7 +119,7 @@ export class AccessStore {
         codeHash: hashAccessCode(normaliseAccessCode(code) as string),
         createdAt: new Date(now).toISOString(),
         expiresAt: new Date(now + days * DAY_MS).toISOString(),
-        ...(sections && { sections }),
+        sections,
       };
       return { accesses: [...accesses, access], result: { access, code } };
     });
@@ -195,6 +195,18 @@ export class AccessStore {
         access.letters ? { ...access, letters: access.letters.map(hashed) } : access,
       );
       return { accesses: next, result };
+    });
+  }
+
+  /** Gives every access stored without sections these; returns those it changed. */
+  async fillSections(sections: string[]): Promise<Access[]> {
+    return this.changeAccesses((accesses) => {
+      const filled = accesses.filter((access) => access.sections === undefined);
+      if (filled.length === 0) return { accesses, result: [] };
+      const next = accesses.map((access) =>
+        filled.includes(access) ? { ...access, sections: [...sections] } : access,
+      );
+      return { accesses: next, result: filled };
     });
   }
 

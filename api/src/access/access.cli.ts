@@ -1,7 +1,7 @@
 // The owner's commands for personal access links (docs/operations.md, "Zugänge"):
 //   add <Name> [--days N] [--sections "A, B"] [--file F [--label L]]
 //                               a new access: prints the link and the code, once
-//   sections <Name> [--sections "A, B"]   the sections it sees (none named: all)
+//   sections <Name> [--sections "A, B"|alle]   the sections it sees (none named: all of today)
 //   file <Name> --file F [--label L]      one more PDF of its own
 //   file <Name> --remove <Label>          removes one
 //   list                        every access with its dates, use, sections, PDFs
@@ -32,8 +32,8 @@ import { describedEntry, letterLine, localDate, sectionsText } from './access-te
 
 const USAGE = `Aufruf:
   access add "<Name>" [--days N] [--sections "A, B"] [--file DATEI [--label BEZ]]
-                                     neuer Zugang (Standard ${DEFAULT_ACCESS_DAYS} Tage, alle Bereiche)
-  access sections "<Name>" [--sections "A, B"]   Bereiche des Zugangs (ohne: alle)
+                                     neuer Zugang (Standard ${DEFAULT_ACCESS_DAYS} Tage, alle heutigen Bereiche)
+  access sections "<Name>" [--sections "A, B"|alle]   Bereiche des Zugangs (ohne: alle heutigen)
   access file "<Name>" --file DATEI [--label BEZ]   eigene PDF des Zugangs dazu
   access file "<Name>" --remove BEZ                 eigene PDF entfernen
   access list                        alle Zugänge
@@ -42,12 +42,17 @@ const USAGE = `Aufruf:
   access log [--json] ["<Name>"]     Zugriffe, neueste zuerst
 DATEI: Pfad einer PDF oder - für die Standardeingabe.`;
 
-/** "Bewerbung, GIBB" → the sections named; an empty text names none. */
-const sectionsOf = (text: string | undefined) =>
-  text
-    ?.split(',')
+/** "Bewerbung, GIBB" → the sections named; "alle" (or none given) every one there is now. */
+function sectionsOf(text: string | undefined): string[] | undefined {
+  if (text === undefined || text.trim().toLowerCase() === 'alle') return undefined;
+  const named = text
+    .split(',')
     .map((section) => section.trim())
     .filter(Boolean);
+  if (named.length === 0)
+    throw new UsageError('SECTIONS nennt Bereiche („Bewerbung, GIBB“) oder sagt „alle“.');
+  return named;
+}
 
 /** The PDF `--file` names, with the owner's name for it. */
 async function letterOf(file: string | undefined, label: string | undefined) {

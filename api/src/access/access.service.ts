@@ -52,6 +52,8 @@ export class AccessService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    for (const access of await this.changes.nameAllSections())
+      this.logger.log(`Access "${access.label}" sees the sections there are now, by name`);
     this.fingerprint = await this.store.fingerprint();
     this.accesses = await this.store.readAccesses();
     this.usage = await this.store.readUsage();

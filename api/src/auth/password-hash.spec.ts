@@ -51,7 +51,7 @@ describe('password hashes', () => {
     it('prints only the hash of its argument, one line', async () => {
       const { stdout } = await promisify(execFile)(tsx, [cli, 'Mein Passwort']);
       await expectOnlyHashOf('Mein Passwort', stdout);
-    }, 20_000);
+    });
 
     it('reads the password from stdin when no argument is given', async () => {
       const stdout = await new Promise<string>((resolve, reject) => {
@@ -59,6 +59,6 @@ describe('password hashes', () => {
         child.stdin?.end('Über stdin\n');
       });
       await expectOnlyHashOf('Über stdin', stdout);
-    }, 20_000);
+    });
   });
 });

@@ -195,7 +195,7 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-/** Whether the holder sees a section of the manifest: the shared login every one. */
+/** Whether the holder sees a section of the manifest: the shared login every one, a link its own. */
 function sees({ access }: AccessHolder, section: string): boolean {
-  return !access?.sections || access.sections.includes(section);
+  return !access || (access.sections ?? []).includes(section);
 }

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from '../common/validators';
+import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, Optional } from '../common/validators';
 import { CONTACT_LANGUAGES, MESSAGE_MAX_LENGTH, type ContactLanguage } from './contact-limits';
 
 // Text, an at-sign, text, a dot, text (docs/product.md#contact-form). Whitespace (so CR/LF) and a
@@ -33,12 +33,12 @@ export class ContactMessageDto {
   message!: string;
 
   /** The language of the form the visitor used; a form that does not say is German. */
-  @IsOptional()
+  @Optional()
   @IsIn(CONTACT_LANGUAGES)
   language?: ContactLanguage;
 
   /** Honeypot: people leave it empty, bots fill it. */
-  @IsOptional()
+  @Optional()
   @IsString()
   referrer?: string;
 }

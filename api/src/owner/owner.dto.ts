@@ -1,12 +1,12 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { IsArray, IsIn, IsNumber, IsObject, IsOptional, IsString } from '../common/validators';
+import { IsArray, IsIn, IsNumber, IsObject, IsString, Optional } from '../common/validators';
 import { OWNER_CHANGES, type OwnerChange } from './owner-changes.service';
 
 // A missing or empty setup token is a refused link (401), as an empty password is a failed
 // login; the WebAuthn responses are checked whole by @simplewebauthn/server.
 
 export class SetupOptionsDto {
-  @IsOptional()
+  @Optional()
   @IsString()
   setupToken?: string;
 }
@@ -24,7 +24,7 @@ export class SignInDto {
 // The sections a link sees, checked against the manifest by the access changes (the
 // messages of make access-sections); none given: every section.
 export class SectionsDto {
-  @IsOptional()
+  @Optional()
   @IsArray()
   @IsString({ each: true })
   sections?: string[];
@@ -33,11 +33,11 @@ export class SectionsDto {
 // The name and the number of days are checked by the access store, with the messages
 // make access-add shows.
 export class NewAccessDto extends SectionsDto {
-  @IsOptional()
+  @Optional()
   @IsString()
   name?: string;
 
-  @IsOptional()
+  @Optional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   days?: number;
 }
@@ -47,14 +47,14 @@ export class ConfirmationOptionsDto {
   change!: OwnerChange;
 
   /** The passkey a removal is for. */
-  @IsOptional()
+  @Optional()
   @IsString()
   passkeyId?: string;
 }
 
 // Missing, it is a refused change (403), as with any confirmation that does not verify.
 export class ConfirmedDto {
-  @IsOptional()
+  @Optional()
   @IsObject()
   confirmation?: AuthenticationResponseJSON;
 }
