@@ -8,7 +8,8 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runAccessCommand } from '../src/access/access.cli';
 import { LETTER_MAX_BYTES } from '../src/letters/letter-limits';
-import { OwnerPage, lettersOf, startOwnerPage } from './support/owner-page';
+import { CONFIRMATION_HEADER, letterTarget } from '../src/owner/change-targets';
+import { OwnerPage, Registered, lettersOf, startOwnerPage } from './support/owner-page';
 import { pdf } from './support/pdf';
 import { scratchDir } from './support/scratch';
 import { TestApp, loginToken } from './support/test-app';
@@ -30,11 +31,13 @@ describe("a company's own PDFs", () => {
   let page: OwnerPage;
   let testApp: TestApp;
   let owner: ReturnType<OwnerPage['as']>;
+  let registered: Registered;
 
   const start = async () => {
     page = await startOwnerPage(dir);
     testApp = page.testApp;
-    owner = page.as((await page.register()).ownerToken);
+    registered = await page.register();
+    owner = page.as(registered.ownerToken);
   };
   const newAccess = async (name: string, sections?: string[]) =>
     (await owner.post('/api/owner/accesses', { name, sections }).expect(201)).body as {
@@ -91,8 +94,12 @@ describe("a company's own PDFs", () => {
     await refused(Buffer.alloc(0), NOT_PDF);
     await refused(pdf('zu gross', LETTER_MAX_BYTES + 1), TOO_BIG);
 
-    // Sent without its length: refused once the limit is passed, while it is being read.
+    // Sent without its length (confirmed as such): refused once the limit is passed, while
+    // it is being read.
     const { port } = testApp.app.getHttpServer().address() as AddressInfo;
+    const endless = letterTarget(id, { name: 'Endlos', size: -1 });
+    const { ownerToken, authenticator } = registered;
+    const tap = await page.confirm(ownerToken, authenticator, 'add-letter', endless);
     const streamed = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
       const upload = httpRequest(
         {
@@ -104,6 +111,7 @@ describe("a company's own PDFs", () => {
             Authorization: owner.authorization,
             'Content-Type': 'application/pdf',
             'Transfer-Encoding': 'chunked',
+            [CONFIRMATION_HEADER]: Buffer.from(JSON.stringify(tap)).toString('base64url'),
           },
         },
         (response) => {

@@ -306,7 +306,9 @@ describe("the owner's page", () => {
       letters: [],
     });
     expect(Date.parse(listed[0].expiresAt) - Date.parse(listed[0].createdAt)).toBe(90 * 86_400_000);
-    expect(await command(runAccessCommand, 'list')).toMatch(/Muster AG .* gültig .* 1 +1 +0 +[\w-]{12}$/m);
+    expect(await command(runAccessCommand, 'list')).toMatch(
+      /Muster AG .* gültig .* 1 +1 +0 +[\w-]{12}$/m,
+    );
 
     await owner.delete(`/api/owner/accesses/${id}`).expect(204);
     await asOwner(token).get('/api/documents').expect(401);

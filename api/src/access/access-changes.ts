@@ -18,6 +18,7 @@ import {
   sameLabel,
 } from './access-record';
 import { AccessStore } from './access-store';
+import { sectionsText } from './access-texts';
 
 /** A PDF as it arrives: the stream and, when the sender said it, its length. */
 export interface Upload {
@@ -42,6 +43,8 @@ export class AccessChanges {
     readonly store: AccessStore,
     readonly files: LetterFiles,
     private readonly documentsDir: string,
+    /** Records a change for the owner's mail (access-change-notes.ts). */
+    private readonly note: (text: string) => Promise<void>,
   ) {}
 
   /** The manifest's sections, in its order: what a link may be given. */
@@ -65,6 +68,10 @@ export class AccessChanges {
         label &&
         received &&
         (await this.place(made.access.id, received, label, (_, letter) => [letter]));
+      const own = letter ? '; 1 eigenes PDF' : '';
+      await this.note(
+        `Zugang für ${made.access.label} erstellt: ${sectionsText(made.access)}${own}`,
+      );
       return { ...made, letter };
     } finally {
       if (received) await this.files.discard(received.temporary);
@@ -74,8 +81,14 @@ export class AccessChanges {
   /** Which sections the access sees from now on (none given: every one there is now). */
   async setSections(id: string, sections?: string[]): Promise<Access> {
     const chosen = await this.chosen(sections);
-    const changed = await this.store.update(id, (access) => ({ ...access, sections: chosen }));
-    return changed ?? notFound(UNKNOWN_ACCESS);
+    let before = '';
+    const changed = await this.store.update(id, (access) => {
+      before = sectionsText(access);
+      return { ...access, sections: chosen };
+    });
+    if (!changed) notFound(UNKNOWN_ACCESS);
+    await this.note(`Bereiche von ${changed.label}: ${sectionsText(changed)} (vorher: ${before})`);
+    return changed;
   }
 
   /**
@@ -91,11 +104,14 @@ export class AccessChanges {
   async addLetter(id: string, upload: LetterUpload): Promise<AccessLetter> {
     const name = checkLetterLabel(upload.label);
     const room = (access: Access) => checkRoom(access, name);
-    room((await this.known(id)) ?? notFound(UNKNOWN_ACCESS));
-    return this.letIn(id, upload, name, (access, letter) => {
-      room(access);
-      return [...(access.letters ?? []), letter];
+    const access = (await this.known(id)) ?? notFound(UNKNOWN_ACCESS);
+    room(access);
+    const letter = await this.letIn(id, upload, name, (current, added) => {
+      room(current);
+      return [...(current.letters ?? []), added];
     });
+    await this.note(`Eigenes PDF „${letter.label}“ für ${access.label} hinzugefügt`);
+    return letter;
   }
 
   /** Replaces a letter's bytes and name; the company finds it where the old one was. */
@@ -106,18 +122,21 @@ export class AccessChanges {
       if (!access.letters?.some((letter) => letter.id === letterId)) notFound(UNKNOWN_LETTER);
       checkUnique(access, name, letterId);
     };
-    check((await this.known(id)) ?? notFound(UNKNOWN_ACCESS));
-    return this.letIn(id, upload, name, (access, letter) => {
-      check(access);
-      return (access.letters ?? []).map((old) => (old.id === letterId ? letter : old));
+    const access = (await this.known(id)) ?? notFound(UNKNOWN_ACCESS);
+    check(access);
+    const letter = await this.letIn(id, upload, name, (current, added) => {
+      check(current);
+      return (current.letters ?? []).map((old) => (old.id === letterId ? added : old));
     });
+    await this.note(`Eigenes PDF „${letter.label}“ für ${access.label} ersetzt`);
+    return letter;
   }
 
   async removeLetter(id: string, letterId: string): Promise<void> {
-    let found = false;
+    let found: AccessLetter | undefined;
     const access = await this.store.update(id, (current) => {
       const letters = current.letters ?? [];
-      found = letters.some((letter) => letter.id === letterId);
+      found = letters.find((letter) => letter.id === letterId);
       return found
         ? { ...current, letters: letters.filter((letter) => letter.id !== letterId) }
         : current;
@@ -125,20 +144,29 @@ export class AccessChanges {
     if (!access) notFound(UNKNOWN_ACCESS);
     if (!found) notFound(UNKNOWN_LETTER);
     await this.files.remove(id, letterId);
+    await this.note(`Eigenes PDF „${found.label}“ von ${access.label} entfernt`);
   }
 
   /** Ends the active accesses of that name, their PDFs with them; returns them. */
   async revoke(name: string): Promise<Access[]> {
     const revoked = await this.store.revoke(name);
-    for (const access of revoked) await this.files.removeAll(access.id);
+    for (const access of revoked) await this.ended(access, 'widerrufen');
     return revoked;
   }
 
   /** Ends the access with this id (an ended one keeps its state), its PDFs with it. */
   async revokeById(id: string): Promise<Access> {
+    const before = await this.known(id);
     const access = (await this.store.revokeById(id)) ?? notFound(UNKNOWN_ACCESS);
-    await this.files.removeAll(access.id);
+    if (before && accessState(before) === 'active') await this.ended(access, 'widerrufen');
+    else await this.files.removeAll(access.id);
     return access;
+  }
+
+  /** An access's PDFs gone with its end, and the owner told. */
+  private async ended(access: Access, how: 'widerrufen' | 'gelöscht'): Promise<void> {
+    await this.files.removeAll(access.id);
+    await this.note(`Zugang für ${access.label} ${how}`);
   }
 
   /** Expired links lose their PDFs `graceMs` after they ended (revoked ones at once); returns them. */
@@ -171,7 +199,7 @@ export class AccessChanges {
       return ended[0] ?? named[0];
     });
     if (!access) notFound(UNKNOWN_ACCESS);
-    await this.files.removeAll(access.id);
+    await this.ended(access, 'gelöscht');
     return access;
   }
 

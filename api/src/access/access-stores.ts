@@ -5,16 +5,24 @@
 // damaged, the store's lock). lint/import-rules.test.mjs holds to it.
 import type { AppConfig } from '../config/app-config';
 import { LetterFiles } from '../letters/letter-files';
+import { AccessChangeNotes, type ChangeSource } from './access-change-notes';
 import { AccessChanges } from './access-changes';
 import { AccessLogFile } from './access-log';
 import { AccessStore } from './access-store';
 
 export type AccessStores = ReturnType<typeof makeAccessStores>;
 
-export function makeAccessStores(config: Pick<AppConfig, 'access' | 'documents'>) {
+/** `via`: where this process's changes are made, for the owner's mail of them. */
+export function makeAccessStores(
+  config: Pick<AppConfig, 'access' | 'documents'>,
+  via: ChangeSource,
+) {
   const store = new AccessStore(config.access.dir);
   const letters = new LetterFiles(config.access.lettersDir);
   const log = new AccessLogFile(config.access.dir);
-  const changes = new AccessChanges(store, letters, config.documents.dir);
-  return { store, letters, log, changes };
+  const notes = new AccessChangeNotes(config.access.dir, store.accessesFile);
+  const changes = new AccessChanges(store, letters, config.documents.dir, (text) =>
+    notes.add(text, via),
+  );
+  return { store, letters, log, notes, changes };
 }

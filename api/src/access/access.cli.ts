@@ -86,7 +86,7 @@ export const runAccessCommand: OwnerCommand = async (args, env, print) => {
   });
   const config = parseAppConfig(env);
   const { siteUrl } = config.access;
-  const { changes, log } = makeAccessStores(config);
+  const { changes, log } = makeAccessStores(config, 'command');
   const [command, name] = positionals;
   switch (command) {
     case 'add': {

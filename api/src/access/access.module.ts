@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { appConfig, type AppConfig } from '../config/app-config';
 import { LetterFiles } from '../letters/letter-files';
 import { MailModule } from '../mail/mail.module';
+import { AccessChangeMailer } from './access-change-mailer';
+import { AccessChangeNotes } from './access-change-notes';
 import { AccessChanges } from './access-changes';
 import { AccessLogFile } from './access-log';
 import { AccessNotifier } from './access-notifier';
@@ -30,12 +32,14 @@ const each = <K extends keyof AccessStores>(
     {
       provide: STORES,
       inject: [appConfig.KEY],
-      useFactory: (config: AppConfig) => makeAccessStores(config),
+      useFactory: (config: AppConfig) => makeAccessStores(config, 'page'),
     },
     each(AccessStore, 'store'),
     each(LetterFiles, 'letters'),
     each(AccessLogFile, 'log'),
     each(AccessChanges, 'changes'),
+    each(AccessChangeNotes, 'notes'),
+    AccessChangeMailer,
     AccessService,
     AccessNotifier,
   ],

@@ -14,10 +14,22 @@ import { IsArray } from 'class-validator/cjs/decorator/typechecker/IsArray';
 import { IsNumber } from 'class-validator/cjs/decorator/typechecker/IsNumber';
 import { IsObject } from 'class-validator/cjs/decorator/typechecker/IsObject';
 import { IsString } from 'class-validator/cjs/decorator/typechecker/IsString';
+import { ValidateNested } from 'class-validator/cjs/decorator/common/ValidateNested';
 import { getMetadataStorage } from 'class-validator/cjs/metadata/MetadataStorage';
 import { Validator } from 'class-validator/cjs/validation/Validator';
 
-export { IsArray, IsIn, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Matches, MaxLength };
+export {
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+};
 
 /**
  * A field that may be left out, but never sent as null: the rest of its checks then refuse

@@ -3,19 +3,42 @@
 // (access/access-changes.ts), so the page and the commands never disagree. A
 // revocation is written to accesses.json like the command's; the applicants'
 // strategy rereads it on the next request, so the access's open sessions end
-// at once, and its own PDFs go with it.
+// at once, and its own PDFs go with it. What shows a company more (a new
+// link, wider sections, a PDF added or replaced) needs the owner's fresh
+// passkey confirmation of exactly that change (owner-changes.service.ts);
+// a new link's confirmation also lets in the first PDF it names, so the
+// phone asks once. Narrowing, removing and revoking need none.
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { accessLink } from '../access/access-code';
 import { AccessChanges, type LetterUpload } from '../access/access-changes';
 import { AccessLogFile } from '../access/access-log';
-import { AccessInputError, AccessLetter, DEFAULT_ACCESS_DAYS } from '../access/access-record';
+import {
+  Access,
+  AccessInputError,
+  AccessLetter,
+  DEFAULT_ACCESS_DAYS,
+} from '../access/access-record';
 import { describedEntry } from '../access/access-texts';
 import { AccessFigures, accessFigures, newestFirst } from '../access/access-report';
 import { AppConfig, appConfig } from '../config/app-config';
 import { LetterFiles } from '../letters/letter-files';
 import type { AccessView, LetterView, NewAccess } from './owner-views';
+import { createTarget, letterTarget, sectionsTarget, type LetterSpec } from './change-targets';
+import { OwnerChangesService } from './owner-changes.service';
+import type { ConfirmedDto, NewAccessDto, SectionsDto } from './owner.dto';
+import type { OwnerClaims } from './owner-token';
 
 type DescribedEntry = ReturnType<typeof describedEntry>;
+type Confirmation = ConfirmedDto['confirmation'];
+
+/** How long a new link's confirmation lets its first PDF in. */
+const FIRST_LETTER_MS = 10 * 60_000;
+
+/** An upload as a confirmation names it: its name and the length its sender declared. */
+const specOf = (upload: LetterUpload): LetterSpec => ({
+  name: upload.label,
+  size: upload.declaredBytes ?? -1,
+});
 
 const letterView =
   (letters: LetterFiles) =>
@@ -59,11 +82,15 @@ export class OwnerAccessesService {
   private readonly logger = new Logger('Owner');
   private readonly siteUrl: string;
 
+  /** First PDFs a new link's confirmation let in, by the link's id; taken once. */
+  private readonly firstLetters = new Map<string, { letter: LetterSpec; until: number }>();
+
   constructor(
     @Inject(appConfig.KEY) config: AppConfig,
     private readonly changes: AccessChanges,
     private readonly log: AccessLogFile,
     private readonly letters: LetterFiles,
+    private readonly confirmations: OwnerChangesService,
   ) {
     this.siteUrl = config.access.siteUrl;
   }
@@ -83,8 +110,18 @@ export class OwnerAccessesService {
   }
 
   /** A new access, as make access-add makes it; the code is shown this once. */
-  async add(name: string, days = DEFAULT_ACCESS_DAYS, sections?: string[]): Promise<NewAccess> {
-    const { access, code } = await answered(this.changes.add(name, days, sections));
+  async add(owner: OwnerClaims, body: NewAccessDto): Promise<NewAccess> {
+    const { name, days, sections, letter, confirmation } = body;
+    const first = letter && { name: letter.name, size: letter.size };
+    const target = createTarget(name, days, sections, first);
+    await this.confirmations.confirmed(owner, 'create-access', target, confirmation);
+    const made = this.changes.add(name ?? '', days ?? DEFAULT_ACCESS_DAYS, sections);
+    const { access, code } = await answered(made);
+    if (letter)
+      this.firstLetters.set(access.id, {
+        letter: { name: letter.name, size: letter.size },
+        until: Date.now() + FIRST_LETTER_MS,
+      });
     this.logger.log(`Access "${access.label}" created on the owner's page`);
     return {
       id: access.id,
@@ -95,19 +132,46 @@ export class OwnerAccessesService {
     };
   }
 
-  /** The sections the access sees from now on; none given: every one. */
-  async setSections(id: string, sections?: string[]): Promise<void> {
+  /** The sections the access sees from now on; none given: every one. Wider: confirmed. */
+  async setSections(owner: OwnerClaims, id: string, body: SectionsDto): Promise<void> {
+    const { sections, confirmation } = body;
+    const before = (await this.known(id)).sections ?? [];
+    const after = sections ?? (await this.changes.sections());
+    if (after.some((section) => !before.includes(section)))
+      await this.confirmations.confirmed(
+        owner,
+        'widen-sections',
+        sectionsTarget(id, sections),
+        confirmation,
+      );
     const access = await answered(this.changes.setSections(id, sections));
     this.logger.log(`Sections of access "${access.label}" changed on the owner's page`);
   }
 
-  async addLetter(id: string, upload: LetterUpload): Promise<LetterView> {
+  /** A PDF added: the first one a new link's confirmation named, or one confirmed now. */
+  async addLetter(
+    owner: OwnerClaims,
+    id: string,
+    upload: LetterUpload,
+    confirmation?: Confirmation,
+  ): Promise<LetterView> {
+    const spec = specOf(upload);
+    if (!this.takeFirstLetter(id, spec))
+      await this.confirmations.confirmed(owner, 'add-letter', letterTarget(id, spec), confirmation);
     const letter = await answered(this.changes.addLetter(id, upload));
     this.logger.log(`Own PDF "${letter.label}" added to an access on the owner's page`);
     return letterView(this.letters)(letter);
   }
 
-  async replaceLetter(id: string, letterId: string, upload: LetterUpload): Promise<LetterView> {
+  async replaceLetter(
+    owner: OwnerClaims,
+    id: string,
+    letterId: string,
+    upload: LetterUpload,
+    confirmation?: Confirmation,
+  ): Promise<LetterView> {
+    const target = letterTarget(id, specOf(upload), letterId);
+    await this.confirmations.confirmed(owner, 'replace-letter', target, confirmation);
     const letter = await answered(this.changes.replaceLetter(id, letterId, upload));
     this.logger.log(`Own PDF "${letter.label}" replaced on the owner's page`);
     return letterView(this.letters)(letter);
@@ -120,11 +184,26 @@ export class OwnerAccessesService {
 
   /** The access's entries of the log, newest first, as make access-log --json prints them. */
   async logOf(id: string): Promise<DescribedEntry[]> {
-    const accesses = await this.changes.store.readAccesses();
-    if (!accesses.some((access) => access.id === id))
-      throw new HttpException('Diesen Zugang gibt es nicht.', 404);
+    await this.known(id);
     const { entries } = await this.log.read();
     return newestFirst(entries, (entry) => entry.accessId === id).map(describedEntry);
+  }
+
+  private takeFirstLetter(id: string, { name, size }: LetterSpec): boolean {
+    const granted = this.firstLetters.get(id);
+    this.firstLetters.delete(id);
+    return (
+      granted !== undefined &&
+      granted.until > Date.now() &&
+      granted.letter.name === name &&
+      granted.letter.size === size
+    );
+  }
+
+  private async known(id: string): Promise<Access> {
+    const access = (await this.changes.store.readAccesses()).find((one) => one.id === id);
+    if (!access) throw new HttpException('Diesen Zugang gibt es nicht.', 404);
+    return access;
   }
 
   /** Ends the access as make access-revoke does, its own PDFs with it; an ended one stays so. */

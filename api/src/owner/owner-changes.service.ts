@@ -1,16 +1,19 @@
-// Changes to how the owner signs in, made on the page: a setup link for one
-// more device, removing a passkey. The page's token alone is not enough for
-// either: whoever holds an unlocked phone with the page open, or a copied
-// token, could otherwise add their own passkey and remove the owner's. Each
-// needs a fresh assertion of the signed-in passkey, with user verification,
-// whose challenge names the change, its target and that passkey, so it
-// confirms this change and no other; and each is mailed to the owner.
+// Changes made on the page that the page's token alone may not make: to how
+// the owner signs in (a setup link for one more device, removing a passkey)
+// and to what a company sees (change-targets.ts: a new link, wider sections,
+// a PDF added or replaced). Whoever holds an unlocked phone with the page
+// open, or a copied token, could otherwise add their own passkey, remove the
+// owner's, or send a company a link to everything. Each needs a fresh
+// assertion of the signed-in passkey, with user verification, whose
+// challenge names the change, its target and that passkey, so it confirms
+// this change and no other; and each is mailed to the owner.
 import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { AppConfig, appConfig } from '../config/app-config';
+import { ACCESS_CHANGES } from './change-targets';
 import { OwnerNotifier } from './owner-notifier';
 import { OwnerPasskey, OwnerPasskeyStore } from './owner-passkey-store';
 import { OwnerSetupStore, setupLink } from './owner-setup-store';
@@ -18,7 +21,7 @@ import { OwnerClaims } from './owner-token';
 import { PasskeyAssertions } from './passkey-assertions';
 import { RequestFrom } from './request-from';
 
-export const OWNER_CHANGES = ['setup-link', 'remove-passkey'] as const;
+export const OWNER_CHANGES = ['setup-link', 'remove-passkey', ...ACCESS_CHANGES] as const;
 export type OwnerChange = (typeof OWNER_CHANGES)[number];
 
 export const CONFIRMATION_REFUSED =
@@ -80,7 +83,8 @@ export class OwnerChangesService {
     await this.notifier.removed(removed, by, from);
   }
 
-  private async confirmed(
+  /** The passkey that confirmed `change` of `target` just now; else a 403. */
+  async confirmed(
     owner: OwnerClaims,
     change: OwnerChange,
     target: string,

@@ -10,12 +10,16 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import type { Request } from 'express';
 import type { LetterUpload } from '../access/access-changes';
 import { AccessLogEntry } from '../access/access-log';
 import { OwnerChangesService } from './owner-changes.service';
 import { OwnerOnly, SignedIn } from './owner.guard';
+import { CONFIRMATION_HEADER } from './change-targets';
 import { ConfirmationOptionsDto, ConfirmedDto, NewAccessDto, SectionsDto } from './owner.dto';
 import { OwnerAccessesService } from './owner-accesses.service';
 import type { AccessView, LetterView, NewAccess } from './owner-views';
@@ -36,8 +40,25 @@ function uploadOf(request: Request, name: unknown): LetterUpload {
   return {
     label: typeof name === 'string' ? name : '',
     source: request,
-    declaredBytes: Number.isSafeInteger(length) && length > 0 ? length : undefined,
+    declaredBytes: Number.isSafeInteger(length) && length >= 0 ? length : undefined,
   };
+}
+
+/**
+ * An upload's confirmation: its body is the PDF, so the assertion rides in a header, as
+ * base64url of its JSON; anything else there is no confirmation (403).
+ */
+function confirmationOf(request: Request): AuthenticationResponseJSON | undefined {
+  const header = request.headers[CONFIRMATION_HEADER];
+  if (typeof header !== 'string') return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null
+      ? (value as AuthenticationResponseJSON)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The owner's page once signed in: the passkeys, further devices, the access links. */
@@ -70,7 +91,7 @@ export class OwnerController {
     @SignedIn() owner: OwnerClaims,
     @Body() body: ConfirmationOptionsDto,
   ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-    return this.changes.confirmationOptions(owner, body.change, body.passkeyId);
+    return this.changes.confirmationOptions(owner, body.change, body.passkeyId ?? body.target);
   }
 
   @Post('passkeys/:id/remove')
@@ -104,33 +125,41 @@ export class OwnerController {
   }
 
   @Post('accesses')
-  addAccess(@Body() body: NewAccessDto): Promise<NewAccess> {
-    return this.accesses.add(body.name ?? '', body.days, body.sections);
+  addAccess(@SignedIn() owner: OwnerClaims, @Body() body: NewAccessDto): Promise<NewAccess> {
+    return this.accesses.add(owner, body);
   }
 
   @Put('accesses/:id/sections')
   @HttpCode(204)
-  setSections(@Param('id') id: string, @Body() body: SectionsDto): Promise<void> {
-    return this.accesses.setSections(id, body.sections);
+  setSections(
+    @SignedIn() owner: OwnerClaims,
+    @Param('id') id: string,
+    @Body() body: SectionsDto,
+  ): Promise<void> {
+    return this.accesses.setSections(owner, id, body);
   }
 
   @Post('accesses/:id/letters')
   addLetter(
+    @SignedIn() owner: OwnerClaims,
     @Param('id') id: string,
     @Query('name') name: unknown,
     @Req() request: Request,
   ): Promise<LetterView> {
-    return this.accesses.addLetter(id, uploadOf(request, name));
+    const upload = uploadOf(request, name);
+    return this.accesses.addLetter(owner, id, upload, confirmationOf(request));
   }
 
   @Put('accesses/:id/letters/:letterId')
   replaceLetter(
+    @SignedIn() owner: OwnerClaims,
     @Param('id') id: string,
     @Param('letterId') letterId: string,
     @Query('name') name: unknown,
     @Req() request: Request,
   ): Promise<LetterView> {
-    return this.accesses.replaceLetter(id, letterId, uploadOf(request, name));
+    const upload = uploadOf(request, name);
+    return this.accesses.replaceLetter(owner, id, letterId, upload, confirmationOf(request));
   }
 
   @Delete('accesses/:id/letters/:letterId')

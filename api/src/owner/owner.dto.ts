@@ -1,5 +1,15 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { IsArray, IsIn, IsNumber, IsObject, IsString, Optional } from '../common/validators';
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsIn,
+  IsNumber,
+  IsObject,
+  IsString,
+  MaxLength,
+  Optional,
+  ValidateNested,
+} from '../common/validators';
 import { OWNER_CHANGES, type OwnerChange } from './owner-changes.service';
 
 // A missing or empty setup token is a refused link (401), as an empty password is a failed
@@ -21,13 +31,30 @@ export class SignInDto {
   response!: AuthenticationResponseJSON;
 }
 
+// Missing, it is a refused change (403), as with any confirmation that does not verify.
+export class ConfirmedDto {
+  @Optional()
+  @IsObject()
+  confirmation?: AuthenticationResponseJSON;
+}
+
 // The sections a link sees, checked against the manifest by the access changes (the
-// messages of make access-sections); none given: every section.
-export class SectionsDto {
+// messages of make access-sections); none given: every section there is now. Wider than
+// before, they need the owner's confirmation.
+export class SectionsDto extends ConfirmedDto {
   @Optional()
   @IsArray()
   @IsString({ each: true })
   sections?: string[];
+}
+
+/** The first PDF a new link is made with, which the same confirmation lets in. */
+export class FirstLetterDto {
+  @IsString()
+  name!: string;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  size!: number;
 }
 
 // The name and the number of days are checked by the access store, with the messages
@@ -40,6 +67,11 @@ export class NewAccessDto extends SectionsDto {
   @Optional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   days?: number;
+
+  @Optional()
+  @ValidateNested()
+  @Type(() => FirstLetterDto)
+  letter?: FirstLetterDto;
 }
 
 export class ConfirmationOptionsDto {
@@ -50,11 +82,10 @@ export class ConfirmationOptionsDto {
   @Optional()
   @IsString()
   passkeyId?: string;
-}
 
-// Missing, it is a refused change (403), as with any confirmation that does not verify.
-export class ConfirmedDto {
+  /** What a change to a link names (change-targets.ts). */
   @Optional()
-  @IsObject()
-  confirmation?: AuthenticationResponseJSON;
+  @IsString()
+  @MaxLength(4000)
+  target?: string;
 }

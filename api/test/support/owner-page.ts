@@ -4,6 +4,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Test } from 'supertest';
+import {
+  CONFIRMATION_HEADER,
+  createTarget,
+  letterTarget,
+  sectionsTarget,
+  type AccessChange,
+} from '../../src/owner/change-targets';
 import { runOwnerCommand } from '../../src/owner/owner.cli';
 import { scratchDir } from './scratch';
 import { SoftAuthenticator } from './soft-authenticator';
@@ -36,6 +44,32 @@ export async function ownerCommand(
   return lines.join('\n');
 }
 
+/**
+ * A request made once its confirmation is there, used as supertest's own: headers set,
+ * awaited, or with .expect(status). `make` answers boxed: a Test is itself a thenable, which
+ * a promise would send at once.
+ */
+function later(make: () => Promise<{ test: Test }>) {
+  const headers: Array<[string, string]> = [];
+  const boxed = () =>
+    make().then(({ test }) => {
+      for (const [field, value] of headers) test.set(field, value);
+      return { test };
+    });
+  const request = {
+    set: (field: string, value: string) => {
+      headers.push([field, value]);
+      return request;
+    },
+    expect: (status: number) => boxed().then(({ test }) => test.expect(status)),
+    then: <T>(onDone: (response: Awaited<Test>) => T, onFailed?: (error: unknown) => T) =>
+      boxed()
+        .then(({ test }) => test)
+        .then(onDone, onFailed),
+  };
+  return request;
+}
+
 export async function startOwnerPage(dir: string, env: TestEnv = {}) {
   const spoolDir = join(scratchDir('api-owner-mail-'), 'spool');
   const testApp: TestApp = await startTestApp({
@@ -48,24 +82,56 @@ export async function startOwnerPage(dir: string, env: TestEnv = {}) {
 
   // As the page sends them: JSON, {} when there is nothing to say.
   const post = (path: string, body: object = {}) => testApp.http().post(path).send(body);
-  const as = (token: string) => ({
-    authorization: `Bearer ${token}`,
-    get: (path: string) => testApp.http().get(path).set('Authorization', `Bearer ${token}`),
-    post: (path: string, body: object = {}) =>
-      testApp.http().post(path).set('Authorization', `Bearer ${token}`).send(body),
-    put: (path: string, body: object = {}) =>
-      testApp.http().put(path).set('Authorization', `Bearer ${token}`).send(body),
-    delete: (path: string) => testApp.http().delete(path).set('Authorization', `Bearer ${token}`),
-    /** A PDF as the page sends it: the file as the body, its name in the query. */
-    upload: (path: string, bytes: Buffer, name: string, method: 'post' | 'put' = 'post') => {
-      const call = method === 'put' ? testApp.http().put(path) : testApp.http().post(path);
-      return call
-        .query({ name })
-        .set('Authorization', `Bearer ${token}`)
-        .set('Content-Type', 'application/pdf')
-        .send(bytes);
-    },
-  });
+  /** The passkey that signed each token in: the page's tap for a change it confirms. */
+  const signers = new Map<string, SoftAuthenticator>();
+
+  /**
+   * The owner's calls with `token`, as the page makes them: a change that shows a company
+   * more (change-targets.ts) carries the tap of the passkey that signed the token in, unless
+   * `tap` is false (what a copied token alone would send).
+   */
+  const as = (token: string, tap = true) => {
+    const http = (method: 'get' | 'post' | 'put' | 'delete', path: string) =>
+      testApp.http()[method](path).set('Authorization', `Bearer ${token}`);
+    const signer = tap ? signers.get(token) : undefined;
+    // A token the API no longer takes gets no tap: the call itself then says so (401).
+    const tapFor = async (change: AccessChange, target: string) =>
+      signer ? await confirm(token, signer, change, target).catch(() => undefined) : undefined;
+    const send = (method: 'post' | 'put', path: string, body: object) =>
+      later(async () => {
+        const id = /^\/api\/owner\/accesses\/([^/]+)\/sections$/.exec(path)?.[1];
+        const { name, days, sections, letter } = body as Record<string, unknown>;
+        const confirmation =
+          method === 'post' && path === '/api/owner/accesses'
+            ? await tapFor('create-access', createTarget(name, days, sections, letter as never))
+            : id && method === 'put'
+              ? await tapFor('widen-sections', sectionsTarget(id, sections))
+              : undefined;
+        return { test: http(method, path).send(confirmation ? { ...body, confirmation } : body) };
+      });
+    return {
+      authorization: `Bearer ${token}`,
+      get: (path: string) => http('get', path),
+      post: (path: string, body: object = {}) => send('post', path, body),
+      put: (path: string, body: object = {}) => send('put', path, body),
+      delete: (path: string) => http('delete', path),
+      /** A PDF as the page sends it: the file as the body, its name in the query. */
+      upload: (path: string, bytes: Buffer, name: string, method: 'post' | 'put' = 'post') =>
+        later(async () => {
+          const [, id, replacing] = /\/accesses\/([^/]+)\/letters(?:\/([^/?]+))?/.exec(path) ?? [];
+          const spec = { name, size: bytes.length };
+          const change = method === 'put' ? 'replace-letter' : 'add-letter';
+          const confirmation = await tapFor(change, letterTarget(id, spec, replacing));
+          const call = http(method, path).query({ name }).set('Content-Type', 'application/pdf');
+          if (confirmation)
+            call.set(
+              CONFIRMATION_HEADER,
+              Buffer.from(JSON.stringify(confirmation)).toString('base64url'),
+            );
+          return { test: call.send(bytes) };
+        }),
+    };
+  };
 
   const command = (run: typeof runOwnerCommand, ...args: string[]) =>
     ownerCommand(dir, run, ...args);
@@ -79,15 +145,20 @@ export async function startOwnerPage(dir: string, env: TestEnv = {}) {
   }
 
   /** A passkey registered with a setup link (a fresh one by default) from a browser. */
-  async function register(token?: string, userAgent = IPHONE): Promise<Registered> {
+  async function register(
+    token?: string,
+    userAgent = IPHONE,
+    authenticator = new SoftAuthenticator(SITE),
+  ): Promise<Registered> {
     const setup = token ?? (await setupToken());
-    const authenticator = new SoftAuthenticator(SITE);
     const options = await post('/api/owner/setup/options', { setupToken: setup }).expect(200);
     const response = authenticator.register(options.body);
     const verified = await post('/api/owner/setup/verify', { setupToken: setup, response })
       .set('User-Agent', userAgent)
       .expect(201);
-    return { authenticator, setup, response, ownerToken: verified.body.token as string };
+    const ownerToken = verified.body.token as string;
+    signers.set(ownerToken, authenticator);
+    return { authenticator, setup, response, ownerToken };
   }
 
   async function signIn(authenticator: SoftAuthenticator): Promise<string> {
@@ -95,6 +166,7 @@ export async function startOwnerPage(dir: string, env: TestEnv = {}) {
     const signed = await post('/api/owner/login/verify', {
       response: authenticator.signIn(options.body),
     }).expect(200);
+    signers.set(signed.body.token, authenticator);
     return signed.body.token as string;
   }
 
@@ -102,11 +174,15 @@ export async function startOwnerPage(dir: string, env: TestEnv = {}) {
   async function confirm(
     token: string,
     authenticator: SoftAuthenticator,
-    change: 'setup-link' | 'remove-passkey',
-    passkeyId?: string,
+    change: 'setup-link' | 'remove-passkey' | AccessChange,
+    target?: string,
   ) {
-    const options = await as(token)
-      .post('/api/owner/confirmation/options', { change, passkeyId })
+    const body = change.endsWith('passkey') ? { change, passkeyId: target } : { change, target };
+    const options = await testApp
+      .http()
+      .post('/api/owner/confirmation/options')
+      .set('Authorization', `Bearer ${token}`)
+      .send(body)
       .expect(200);
     return authenticator.signIn(options.body);
   }

@@ -34,7 +34,7 @@ export class SmtpSink {
   }
 
   /** Waits until `count` mails have arrived (the outbox delivers after answering). */
-  async waitForMails(count: number, timeoutMs = 10_000): Promise<ParsedMail[]> {
+  async waitForMails(count: number, timeoutMs = 60_000): Promise<ParsedMail[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.mails.length < count) {
       if (Date.now() > deadline) throw new Error(`${this.mails.length} of ${count} mails arrived`);

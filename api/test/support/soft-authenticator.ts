@@ -32,7 +32,14 @@ export class SoftAuthenticator {
   private counter = 0;
   private userHandle = '';
 
-  constructor(private readonly origin: string) {
+  /**
+   * `synced`: the counter stays 0, as synced passkeys (iCloud Keychain, Google Password
+   * Manager) report it, so only the consumed challenge can refuse a replayed assertion.
+   */
+  constructor(
+    private readonly origin: string,
+    private readonly synced = false,
+  ) {
     ({ privateKey: this.privateKey, publicKey: this.publicKey } = generateKeyPairSync('ec', {
       namedCurve: 'P-256',
     }));
@@ -78,7 +85,7 @@ export class SoftAuthenticator {
       userVerified = true,
     }: { signWith?: KeyObject; userVerified?: boolean } = {},
   ): AuthenticationResponseJSON {
-    this.counter += 1;
+    if (!this.synced) this.counter += 1;
     const authenticatorData = this.authData(options.rpId ?? '', false, userVerified);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge);
     const signed = Buffer.concat([

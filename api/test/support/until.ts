@@ -2,7 +2,7 @@
 export async function until(
   condition: () => Promise<boolean> | boolean,
   what: string,
-  timeoutMs = 15_000,
+  timeoutMs = 60_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {

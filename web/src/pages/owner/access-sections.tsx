@@ -19,7 +19,11 @@ export function AccessSections({ api, access, sections, onChanged }: AccessSecti
   const edit = () => setChosen(sections.filter((name) => access.sections?.includes(name) ?? true));
   const save = async () => {
     setError(undefined);
-    await api.setSections(access.id, chosen).then(
+    if (!chosen) return;
+    // Seeing a section it did not: the phone asks for the passkey first.
+    const seen = access.sections ?? sections;
+    const widens = chosen.some((section) => !seen.includes(section));
+    await api.setSections(access.id, chosen, widens).then(
       () => {
         setChosen(undefined);
         onChanged();

@@ -1,3 +1,4 @@
+import { LETTER_MAX_BYTES, LETTER_MAX_MB } from '@portfolio/api/letter-limits';
 import { useId, useState, type FormEvent } from 'react';
 import type { NewAccess, OwnerApi } from './owner-client';
 import { AccessCreated } from './access-created';
@@ -15,8 +16,9 @@ interface NewAccessFormProps {
 }
 
 /**
- * Company name, validity and the sections it sees → the personal link, its code and its QR
- * code. Its own PDFs are added in the list below, where the new link shows first.
+ * Company name, validity, the sections it sees and a first PDF of its own → the personal
+ * link, its code and its QR code, after one tap of the passkey for all of it. More PDFs are
+ * added in the list below, where the new link shows first.
  */
 export function NewAccessForm({ api, sections, onCreated }: NewAccessFormProps) {
   const id = useId();
@@ -27,15 +29,27 @@ export function NewAccessForm({ api, sections, onCreated }: NewAccessFormProps) 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [created, setCreated] = useState<NewAccess>();
+  const [file, setFile] = useState<File>();
+  const [fileName, setFileName] = useState('');
 
-  const submit = async (event: FormEvent) => {
+  const chooseFile = (chosenFile: File | undefined) => {
+    setFile(chosenFile);
+    setFileName(chosenFile ? chosenFile.name.replace(/\.pdf$/i, '') : '');
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (file && file.size > LETTER_MAX_BYTES) return setError(T.tooBig(LETTER_MAX_MB));
+    const form = event.currentTarget;
     setBusy(true);
     setError(undefined);
     try {
-      setCreated(await api.createAccess(name.trim(), Number(days), chosen));
+      const first = file && { file, name: fileName.trim() };
+      const { made } = await api.createAccess(name.trim(), Number(days), chosen, first);
+      setCreated(made);
       setName('');
       setChosen(undefined);
+      form.reset();
+      chooseFile(undefined);
       onCreated();
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
@@ -79,6 +93,26 @@ export function NewAccessForm({ api, sections, onCreated }: NewAccessFormProps) 
         />
         {sections.length > 0 && (
           <SectionPicker sections={sections} chosen={chosen ?? sections} onChange={setChosen} />
+        )}
+        <label htmlFor={`${id}-file`}>{T.firstLetter}</label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept="application/pdf,.pdf"
+          onChange={(event) => chooseFile(event.target.files?.[0])}
+        />
+        {file && (
+          <>
+            <label htmlFor={`${id}-file-name`}>{T.fileName}</label>
+            <input
+              id={`${id}-file-name`}
+              className="field"
+              required
+              maxLength={80}
+              value={fileName}
+              onChange={(event) => setFileName(event.target.value)}
+            />
+          </>
         )}
         <button type="submit" className="button button--primary" disabled={busy}>
           {T.create}

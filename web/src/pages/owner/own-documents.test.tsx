@@ -22,6 +22,11 @@ const brief = {
   addedAt: muster.createdAt,
   damaged: false,
 };
+/** What the page asked the passkey to confirm, in order. */
+const confirmations = (fetch: ReturnType<typeof ownerServer>) =>
+  fetch.mock.calls
+    .filter(([url]) => url === '/api/owner/confirmation/options')
+    .map(([, init]) => JSON.parse(String(init?.body)));
 const pdf = (name: string, size = 5) =>
   new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
@@ -47,6 +52,7 @@ describe("the owner page: a company's sections and own PDFs", () => {
       name: 'Messe AG',
       days: 90,
       sections: ['Bewerbung', 'GIBB'],
+      confirmation: { id: 'credential', type: 'public-key' },
     });
   });
 
@@ -65,10 +71,45 @@ describe("the owner page: a company's sections and own PDFs", () => {
     expect(await item.findByText('„Motivationsschreiben“ hochgeladen.')).toBeInTheDocument();
     const upload = fetch.mock.calls.find(([, init]) => init?.body === file);
     expect(upload?.[0]).toBe('/api/owner/accesses/a1/letters?name=Motivationsschreiben');
+    // The tap rides in a header, as base64url of its JSON: the body is the PDF itself.
+    const tap = btoa(JSON.stringify({ id: 'credential', type: 'public-key' })).replace(/=+$/, '');
     expect(upload?.[1]).toMatchObject({
       method: 'POST',
-      headers: { 'Content-Type': 'application/pdf', Authorization: 'Bearer owner-token' },
+      headers: {
+        'Content-Type': 'application/pdf',
+        Authorization: 'Bearer owner-token',
+        'x-owner-confirmation': tap,
+      },
     });
+    expect(confirmations(fetch)).toEqual([
+      { change: 'add-letter', target: `["a1",null,"Motivationsschreiben",${file.size}]` },
+    ]);
+  });
+
+  it('makes a link with its sections and first PDF after one tap', async () => {
+    const fetch = ownerServer({
+      'POST /api/owner/accesses': () =>
+        json(
+          { id: 'a2', name: 'Messe AG', link: 'x', code: 'y', expiresAt: muster.expiresAt },
+          201,
+        ),
+      'POST /api/owner/accesses/a2/letters?name=Brief': () => json(brief, 201),
+    });
+    await signInAsOwner();
+    await userEvent.type(screen.getByLabelText('Firma'), 'Messe AG');
+    const file = pdf('Brief.pdf', 7);
+    await userEvent.upload(screen.getByLabelText('Eigenes PDF für diese Firma (freiwillig)'), file);
+    await userEvent.click(screen.getByRole('button', { name: 'Link erstellen' }));
+    await screen.findByRole('article', { name: 'Zugang für Messe AG' });
+    expect(confirmations(fetch)).toEqual([
+      {
+        change: 'create-access',
+        target: JSON.stringify(['Messe AG', 90, null, { name: 'Brief', size: 7 }]),
+      },
+    ]);
+    const upload = fetch.mock.calls.find(([, init]) => init?.body === file);
+    expect(upload?.[0]).toBe('/api/owner/accesses/a2/letters?name=Brief');
+    expect(upload?.[1]?.headers).not.toHaveProperty('x-owner-confirmation');
   });
 
   it("refuses a file over 10 MB before sending it, and shows the API's line for one it refuses", async () => {
@@ -92,9 +133,14 @@ describe("the owner page: a company's sections and own PDFs", () => {
     expect(await item.findByRole('alert')).toHaveTextContent('Das ist keine PDF-Datei.');
   });
 
-  it('changes the sections a link sees', async () => {
+  it('changes the sections a link sees, with a tap only to show more', async () => {
+    let seen: string[] | null = null;
     const fetch = ownerServer({
-      'PUT /api/owner/accesses/a1/sections': () => new Response(null, { status: 204 }),
+      'GET /api/owner/accesses': () => json([{ ...muster, sections: seen }]),
+      'PUT /api/owner/accesses/a1/sections': (request) => {
+        seen = JSON.parse(String(request.init.body)).sections;
+        return new Response(null, { status: 204 });
+      },
     });
     await signInAsOwner();
     const item = await mustersItem();
@@ -109,6 +155,16 @@ describe("the owner page: a company's sections and own PDFs", () => {
         method: 'PUT',
         body: JSON.stringify({ sections: ['Bewerbung', 'BWD IMS', 'Überbetriebliche Kurse'] }),
       }),
+    );
+    // Narrower: no tap. Wider again: one, for exactly those sections.
+    expect(confirmations(fetch)).toEqual([]);
+    await userEvent.click(item.getByRole('button', { name: 'Bereiche ändern' }));
+    await userEvent.click(item.getByLabelText('GIBB'));
+    await userEvent.click(item.getByRole('button', { name: 'Bereiche speichern' }));
+    await waitFor(() =>
+      expect(confirmations(fetch)).toEqual([
+        { change: 'widen-sections', target: JSON.stringify(['a1', SECTIONS]) },
+      ]),
     );
   });
 

@@ -9,6 +9,13 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
+import {
+  CONFIRMATION_HEADER,
+  createTarget,
+  letterTarget,
+  sectionsTarget,
+  type AccessChange,
+} from '@portfolio/api/change-targets';
 import type { AccessView, LetterView, NewAccess } from '@portfolio/api/owner-views';
 
 /** An answer other than the call expected; `message` is the API's own German line when it gave one. */
@@ -62,6 +69,8 @@ interface CallInit {
   body?: object;
   /** A PDF, sent as it is (the browser streams the file). */
   file?: Blob;
+  /** The owner's tap for an upload, which rides in a header (the body is the PDF). */
+  confirmation?: AuthenticationResponseJSON;
   token?: string;
   onUnauthorized?: () => void;
 }
@@ -73,6 +82,8 @@ async function call<T>(path: string, init: CallInit = {}): Promise<T> {
   if (init.body) headers['Content-Type'] = 'application/json';
   if (init.file) headers['Content-Type'] = 'application/pdf';
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  if (init.confirmation)
+    headers[CONFIRMATION_HEADER] = base64url(JSON.stringify(init.confirmation));
   const response = await fetch(`/api/owner${path}`, {
     method: init.method ?? (init.body || init.file ? 'POST' : 'GET'),
     headers,
@@ -117,46 +128,88 @@ export async function signIn(): Promise<OwnerSession> {
   return sessionOf(await call('/login/verify', { body: { response } }));
 }
 
-/** A change to the owner's passkeys; the API wants it confirmed with the passkey itself. */
-type OwnerChange = 'setup-link' | 'remove-passkey';
+/** A change the API wants confirmed with the passkey itself: to the passkeys, or one that shows a company more. */
+type OwnerChange = 'setup-link' | 'remove-passkey' | AccessChange;
+
+/** UTF-8 text as base64url, for a header. */
+const base64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+/** A new link's first PDF: the file and the name the company sees it under. */
+export interface FirstLetter {
+  file: File;
+  name: string;
+}
 
 /** The signed-in owner's calls; `onUnauthorized` hears of a token no longer taken (expired, passkey removed). */
 export function ownerApi(token: string, onUnauthorized: () => void) {
   const as = { token, onUnauthorized };
   // The one tap: the passkey of this sign-in signs what the API gives for this very change.
-  const confirmation = async (change: OwnerChange, passkeyId?: string) => {
+  const confirmation = async (change: OwnerChange, target?: string) => {
+    const body = change.endsWith('passkey') ? { change, passkeyId: target } : { change, target };
     const optionsJSON = await call<PublicKeyCredentialRequestOptionsJSON>('/confirmation/options', {
       ...as,
-      body: { change, passkeyId },
+      body,
     });
     return startAuthentication({ optionsJSON });
   };
+  const letters = (id: string, replacing?: string) =>
+    `/accesses/${encodeURIComponent(id)}/letters${replacing ? `/${encodeURIComponent(replacing)}` : ''}`;
+  const upload = (
+    id: string,
+    { file, name }: FirstLetter,
+    tap?: AuthenticationResponseJSON,
+    replacing?: string,
+  ) =>
+    call<LetterView>(`${letters(id, replacing)}?name=${encodeURIComponent(name)}`, {
+      ...as,
+      method: replacing ? 'PUT' : 'POST',
+      file,
+      confirmation: tap,
+    });
   return {
     /** Ends the token on the server too; the page forgets it whatever the answer. */
     logout: () => call<void>('/logout', { ...as, onUnauthorized: undefined, body: {} }),
     accesses: () => call<AccessView[]>('/accesses', as),
     /** The manifest's sections a link may be given. */
     sections: () => call<string[]>('/sections', as),
-    /** `sections` undefined: every one. */
-    createAccess: (name: string, days: number, sections?: string[]) =>
-      call<NewAccess>('/accesses', { ...as, body: { name, days, sections } }),
-    setSections: (id: string, sections?: string[]) =>
+    /**
+     * A new link (`sections` undefined: every one there is now) with its first PDF, if any:
+     * one tap confirms both.
+     */
+    createAccess: async (name: string, days: number, sections?: string[], first?: FirstLetter) => {
+      const letter = first && { name: first.name, size: first.file.size };
+      const tap = await confirmation('create-access', createTarget(name, days, sections, letter));
+      const made = await call<NewAccess>('/accesses', {
+        ...as,
+        body: { name, days, sections, letter, confirmation: tap },
+      });
+      return { made, letter: first && (await upload(made.id, first)) };
+    },
+    /** `widens`: the company sees a section it did not, which takes a tap. */
+    setSections: async (id: string, sections: string[], widens: boolean) =>
       call<void>(`/accesses/${encodeURIComponent(id)}/sections`, {
         ...as,
         method: 'PUT',
-        body: { sections },
+        body: {
+          sections,
+          confirmation: widens
+            ? await confirmation('widen-sections', sectionsTarget(id, sections))
+            : undefined,
+        },
       }),
-    /** A company's own PDF, named `name`; with `replacing`, in that one's place. */
-    uploadLetter: (id: string, file: Blob, name: string, replacing?: string) =>
-      call<LetterView>(
-        `/accesses/${encodeURIComponent(id)}/letters${replacing ? `/${encodeURIComponent(replacing)}` : ''}?name=${encodeURIComponent(name)}`,
-        { ...as, method: replacing ? 'PUT' : 'POST', file },
-      ),
+    /** A company's own PDF, named `name`, after a tap; with `replacing`, in that one's place. */
+    uploadLetter: async (id: string, file: File, name: string, replacing?: string) => {
+      const spec = { name, size: file.size };
+      const change = replacing ? 'replace-letter' : 'add-letter';
+      const tap = await confirmation(change, letterTarget(id, spec, replacing));
+      return upload(id, { file, name }, tap, replacing);
+    },
     removeLetter: (id: string, letterId: string) =>
-      call<void>(`/accesses/${encodeURIComponent(id)}/letters/${encodeURIComponent(letterId)}`, {
-        ...as,
-        method: 'DELETE',
-      }),
+      call<void>(letters(id, letterId), { ...as, method: 'DELETE' }),
     accessLog: (id: string) =>
       call<AccessLogEntry[]>(`/accesses/${encodeURIComponent(id)}/log`, as),
     revokeAccess: (id: string) =>

@@ -59,10 +59,24 @@ describe('the owner page', () => {
     expect(
       within(card).getByRole('img', { name: 'QR-Code des Links für Beispiel GmbH' }),
     ).toBeInTheDocument();
-    const create = fetch.mock.calls.find(
-      ([, init]) => init?.method === 'POST' && init.body?.toString().includes('Beispiel'),
-    );
-    expect(JSON.parse(String(create?.[1]?.body))).toEqual({ name: 'Beispiel GmbH', days: 90 });
+    const bodies = fetch.mock.calls
+      .filter(([, init]) => init?.method === 'POST' && init.body?.toString().includes('Beispiel'))
+      .map(([url, init]) => [url, JSON.parse(String(init?.body))]);
+    // One tap for exactly this link, which then carries it.
+    expect(bodies).toEqual([
+      [
+        '/api/owner/confirmation/options',
+        { change: 'create-access', target: '["Beispiel GmbH",90,null,null]' },
+      ],
+      [
+        '/api/owner/accesses',
+        {
+          name: 'Beispiel GmbH',
+          days: 90,
+          confirmation: { id: 'credential', type: 'public-key' },
+        },
+      ],
+    ]);
   });
 
   it('revokes only after asking, then shows the access as revoked', async () => {
