@@ -40,12 +40,13 @@ export async function setupLink(stack: StackInfo): Promise<string> {
 
 /**
  * Gives the page's browser a platform authenticator that holds resident
- * keys and confirms every request at once, as a phone's fingerprint would.
+ * keys and confirms every request at once, as a phone's fingerprint would;
+ * returns how often it has been asked so far (its passkeys' signatures).
  */
-export async function addVirtualAuthenticator(page: Page): Promise<void> {
+export async function addVirtualAuthenticator(page: Page): Promise<() => Promise<number>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -55,6 +56,10 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
       automaticPresenceSimulation: true,
     },
   });
+  return async () => {
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    return credentials.reduce((sum, credential) => sum + credential.signCount, 0);
+  };
 }
 
 /** What a phone's camera would read from the QR code on screen. */
@@ -66,12 +71,14 @@ export async function scanQrCode(code: Locator): Promise<string> {
 }
 
 /** A new passkey in this browser, registered through a fresh setup link; leaves the owner signed in. */
-export async function registerOwner(page: Page, stack: StackInfo): Promise<void> {
-  await addVirtualAuthenticator(page);
+/** Registers a passkey and signs in with it; returns how often the phone was asked so far. */
+export async function registerOwner(page: Page, stack: StackInfo) {
+  const taps = await addVirtualAuthenticator(page);
   await page.goto(await setupLink(stack));
   await page.getByRole('button', { name: 'Passkey für dieses Gerät einrichten' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Zugänge' })).toBeVisible();
   expect(new URL(page.url()).hash).toBe('');
+  return taps;
 }
 
 /** A company's name of its own: the tests share the stack's store. */

@@ -98,7 +98,7 @@ describe("the owner page: a company's sections and own PDFs", () => {
     await signInAsOwner();
     await userEvent.type(screen.getByLabelText('Firma'), 'Messe AG');
     const file = pdf('Brief.pdf', 7);
-    await userEvent.upload(screen.getByLabelText('Eigenes PDF für diese Firma (freiwillig)'), file);
+    await userEvent.upload(screen.getByLabelText('Eigenes PDF (freiwillig)'), file);
     await userEvent.click(screen.getByRole('button', { name: 'Link erstellen' }));
     await screen.findByRole('article', { name: 'Zugang für Messe AG' });
     expect(confirmations(fetch)).toEqual([

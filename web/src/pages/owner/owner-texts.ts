@@ -15,7 +15,7 @@ export const OWNER_TEXTS = {
   company: 'Firma',
   days: 'Gültig (Tage)',
   create: 'Link erstellen',
-  firstLetter: 'Eigenes PDF für diese Firma (freiwillig)',
+  firstLetter: 'Eigenes PDF (freiwillig)',
   accessFor: (name: string) => `Zugang für ${name}`,
   validUntil: (date: string) => `gültig bis ${date}`,
   link: 'Link',
