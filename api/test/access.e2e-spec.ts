@@ -150,6 +150,30 @@ describe('personal access links', () => {
     expect(listed).toMatch(/Muster AG .* gültig .* 2 +1 +3 +[\w-]{12}$/m);
   });
 
+  it("counts a company's refused requests in the owner's mail, never what they asked for", async () => {
+    await start({ ACCESS_MAIL_INTERVAL: '1s' });
+    const { code } = await addAccess(dir, 'Muster AG');
+    const token = (await exchange(code).expect(200)).body.token as string;
+    await sink.waitForMails(1);
+    for (const text of ['Bitte-ueberweisen-Sie-CHF-500', 'IBAN-CH00-0000', 'x'.repeat(200)])
+      await get(`/api/letters/${text}`, token).expect(404);
+    await get('/api/documents', token).expect(200);
+    // One summary, or more should the requests outlast the interval on a loaded machine.
+    const summaries = () => sink.mails.slice(1).map((mail) => mail.text ?? '');
+    const refused = () =>
+      summaries().reduce(
+        (sum, text) => sum + Number(/(\d+) abgelehnte Anfrage/.exec(text)?.[1] ?? 0),
+        0,
+      );
+    await until(async () => refused() === 3, 'three refused requests counted');
+    await until(
+      async () => summaries().some((text) => text.includes('Dokumentenliste angesehen')),
+      'the list view mailed',
+    );
+    const summary = { text: summaries().join('\n') };
+    expect(summary.text).not.toMatch(/ueberweisen|IBAN|xxxx/);
+  });
+
   it('refuses the old token and the code once the access is revoked', async () => {
     await start();
     const { code } = await addAccess(dir, 'Muster AG');

@@ -340,7 +340,7 @@ describe("the owner's page", () => {
     await owner.post('/api/owner/accesses', { name: 'Muster AG', days: '30' }).expect(400);
   });
 
-  it('refuses names with bidi overrides, zero-width or line-breaking characters, on the page and the command line', async () => {
+  it('refuses names with bidi overrides, zero-width, blank-looking or line-breaking characters, on the page and the command line', async () => {
     await start();
     const owner = asOwner((await register()).ownerToken);
     const HIDDEN =
@@ -352,6 +352,16 @@ describe("the owner's page", () => {
       'Muster\u2028AG',
       'Muster\u0085AG',
       'Muster\tAG',
+      'Muster\u034fAG',
+      'Muster\u3164AG',
+      '\u3164',
+      'Muster\u115fAG',
+      'Muster\u1160AG',
+      'Muster\uffa0AG',
+      'Muster\u2800AG',
+      'Muster\ue000AG',
+      'Muster\u0378AG',
+      'Muster\ud800AG',
     ]) {
       const answer = await owner.post('/api/owner/accesses', { name });
       expect(answer.status).toBe(400);
@@ -360,6 +370,9 @@ describe("the owner's page", () => {
     }
     expect(await new AccessStore(dir).readAccesses()).toEqual([]);
     await owner.post('/api/owner/accesses', { name: 'Müller & Söhne – Zürich' }).expect(201);
+    // A no-break space is a space to the reader: stored as one.
+    const spaced = await owner.post('/api/owner/accesses', { name: '\u00a0Messe\u00a0AG\u00a0' });
+    expect(spaced.body.name).toBe('Messe AG');
   });
 
   it('answers 409 when the site address cannot have passkeys', async () => {

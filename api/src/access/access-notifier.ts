@@ -2,6 +2,9 @@
 // used: at once the first time, later at most once per ACCESS_MAIL_INTERVAL
 // per access, as one summary of what happened since the last mail.
 // ACCESS_MAIL=false turns the mails off (docs/product.md#access-mails).
+// A refused request is only counted: what it asked for is the requester's
+// text, never the owner's mail's; and a summary lists at most KEPT entries,
+// counting the rest, so a leaked link cannot grow it without bound.
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { AppConfig, appConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
@@ -11,8 +14,13 @@ import { actionText, localTime } from './access-texts';
 interface Pending {
   label: string;
   entries: AccessLogEntry[];
+  /** Uses beyond KEPT, and refused requests: counted only. */
+  more: number;
+  refused: number;
   timer?: NodeJS.Timeout;
 }
+
+const KEPT = 20;
 
 const HINT = 'Alle Zugriffe: make access-log NAME="…"; widerrufen: make access-revoke NAME="…"';
 
@@ -45,8 +53,10 @@ export class AccessNotifier implements OnModuleDestroy {
   /** Any later use: collected, and sent once the interval since the last mail has passed. */
   activity(accessId: string, label: string, entry: AccessLogEntry): void {
     if (!this.config.access.mail) return;
-    const pending = this.pending.get(accessId) ?? { label, entries: [] };
-    pending.entries.push(entry);
+    const pending = this.pending.get(accessId) ?? { label, entries: [], more: 0, refused: 0 };
+    if (entry.outcome === 'failed') pending.refused += 1;
+    else if (pending.entries.length < KEPT) pending.entries.push(entry);
+    else pending.more += 1;
     this.pending.set(accessId, pending);
     if (pending.timer) return;
     const due = (this.lastMailAt.get(accessId) ?? 0) + this.config.access.mailIntervalMs;
@@ -65,15 +75,19 @@ export class AccessNotifier implements OnModuleDestroy {
     clearTimeout(pending.timer);
     this.pending.delete(accessId);
     this.lastMailAt.set(accessId, Date.now());
-    const { label, entries } = pending;
-    const count =
-      entries.length === 1 ? 'ein weiterer Zugriff' : `${entries.length} weitere Zugriffe`;
+    const { label, entries, more, refused } = pending;
+    const total = entries.length + more + refused;
+    const count = total === 1 ? 'ein weiterer Zugriff' : `${total} weitere Zugriffe`;
     void this.mail.notifyOwner(
       `Zugang „${label}“: ${count}`,
       [
         `Seit der letzten Mail zum Zugang „${label}“:`,
         '',
         ...entries.map((entry) => `- ${localTime(entry.at)}  ${actionText(entry)}`),
+        ...(more > 0 ? [`- und ${more} weitere (make access-log)`] : []),
+        ...(refused > 0
+          ? [`- ${refused} abgelehnte Anfrage(n) nach Dateien, die es nicht gibt`]
+          : []),
         '',
         HINT,
         '',

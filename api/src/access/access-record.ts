@@ -104,16 +104,23 @@ export function accessState(access: Access, now = Date.now()): AccessState {
   return Date.parse(access.expiresAt) <= now ? 'expired' : 'active';
 }
 
-// Control and format characters: line breaks that split a mail header or a log line,
-// and the invisible ones (bidi overrides, zero-width) that make a name read as another.
-export const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+// What makes a name read as another, or as nothing: control and format characters (line
+// breaks that split a mail header or a log line, bidi overrides, zero-width), the other
+// default-ignorable ones (U+034F), private-use, unassigned and lone surrogate code points,
+// and the letters that look blank (Hangul fillers U+3164, U+115F, U+1160, U+FFA0; the
+// empty Braille pattern U+2800).
+export const HIDDEN_CHARACTERS =
+  /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Default_Ignorable_Code_Point}\u2028\u2029\u115F\u1160\u2800\u3164\uFFA0]/u;
+
+/** A name as typed: a no-break space is a space (it is one to the reader), then trimmed. */
+export const typedName = (text: string) => text.replace(/\u00A0/g, ' ').trim();
 
 /**
  * A label the owner can tell apart and a mail subject can carry; the one check for the
  * owner's page and make access-*.
  */
 export function checkLabel(label: string): string {
-  const trimmed = label.trim();
+  const trimmed = typedName(label);
   if (!trimmed) throw new AccessInputError('Der Name fehlt, z. B. NAME="Muster AG".');
   if (HIDDEN_CHARACTERS.test(trimmed))
     throw new AccessInputError(

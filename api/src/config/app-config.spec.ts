@@ -21,6 +21,7 @@ describe('configuration', () => {
     expect(config.rateLimits).toEqual({
       login: { limit: 5, ttlMs: 60_000 },
       mail: { limit: 5, ttlMs: 600_000 },
+      confirm: { limit: 30, ttlMs: 60_000 },
     });
   });
 

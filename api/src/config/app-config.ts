@@ -286,6 +286,8 @@ export function parseAppConfig(env: Env) {
     rateLimits: {
       login: { limit: reader.read('LOGIN_RATE_LIMIT'), ttlMs: MINUTE },
       mail: { limit: reader.read('MAIL_RATE_LIMIT'), ttlMs: 10 * MINUTE },
+      // The owner's taps to confirm a change: a busy minute on the page takes a few.
+      confirm: { limit: 30, ttlMs: MINUTE },
     },
     // Checked at start like every setting of .env, though only the backup tool uses it.
     backup: readBackup(reader),

@@ -2,7 +2,7 @@
 // checked here for the page and the commands alike: what is refused, in the
 // owner's words, and the name each is given. The name only labels the
 // download: the file on disk is named by the store (letter-files.ts).
-import { AccessInputError, HIDDEN_CHARACTERS, LABEL_MAX } from '../access/access-record';
+import { AccessInputError, HIDDEN_CHARACTERS, LABEL_MAX, typedName } from '../access/access-record';
 import { LETTER_MAX_MB } from './letter-limits';
 
 const PDF_EXTENSION = /\.pdf$/i;
@@ -18,7 +18,7 @@ export const notPdf = () => new AccessInputError('Das ist keine PDF-Datei.', 415
  * in documents.zip and in the company's downloads: no slash, no leading dot, nothing hidden.
  */
 export function checkLetterLabel(label: string): string {
-  const name = label.trim().replace(PDF_EXTENSION, '').trim();
+  const name = typedName(typedName(label).replace(PDF_EXTENSION, ''));
   if (!name)
     throw new AccessInputError('Die Bezeichnung der Datei fehlt, z. B. „Motivationsschreiben“.');
   if (HIDDEN_CHARACTERS.test(name) || /[/\\]/.test(name) || name.startsWith('.'))

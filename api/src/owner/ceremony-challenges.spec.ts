@@ -45,4 +45,13 @@ describe('CeremonyChallenges', () => {
     expect(challenges.take(later, 'sign-in', start + CHALLENGE_TTL_MS + 2)).toBe(true);
     expect(challenges.remembered).toBe(1);
   });
+
+  it('remembers no more than its bound: full, it refuses until used ones end', () => {
+    const challenges = new CeremonyChallenges(CHALLENGE_TTL_MS, 3);
+    const taken = () => challenges.take(b64(challenges.issue('sign-in', start)), 'sign-in', start);
+    expect([taken(), taken(), taken(), taken()]).toEqual([true, true, true, false]);
+    expect(challenges.remembered).toBe(3);
+    const later = start + CHALLENGE_TTL_MS + 1;
+    expect(challenges.take(b64(challenges.issue('sign-in', later)), 'sign-in', later)).toBe(true);
+  });
 });

@@ -5,11 +5,14 @@
 // process, so it checks itself. Only the used ones are remembered, until
 // they end: each is taken once, when a response with it is checked, whatever
 // the outcome, so a recorded response cannot be played again. That set grows
-// only with the responses the sign-in rate limit lets through. A restart
+// only with the options the rate limits let out (every ceremony route has
+// one), and never beyond MAX_REMEMBERED: full, it refuses. A restart
 // forgets the key: a ceremony under way then fails, and the owner taps again.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
+/** Far above what the rate limits let through in a challenge's life; some 10 MB at most. */
+export const MAX_REMEMBERED = 100_000;
 
 const NONCE_BYTES = 16;
 const END_BYTES = 6;
@@ -21,7 +24,10 @@ export class CeremonyChallenges {
   // Nonce (base64url) → end; insertion order is about end order, as every one lasts as long.
   private readonly used = new Map<string, number>();
 
-  constructor(private readonly ttlMs = CHALLENGE_TTL_MS) {}
+  constructor(
+    private readonly ttlMs = CHALLENGE_TTL_MS,
+    private readonly maxRemembered = MAX_REMEMBERED,
+  ) {}
 
   /** A new challenge for `purpose`, as the bytes a ceremony's options carry. */
   issue(purpose: string, now = Date.now()): Uint8Array<ArrayBuffer> {
@@ -43,7 +49,7 @@ export class CeremonyChallenges {
     if (!timingSafeEqual(bytes.subarray(head.length), this.mac(purpose, head))) return false;
     const end = head.readUIntBE(NONCE_BYTES, END_BYTES);
     const nonce = head.subarray(0, NONCE_BYTES).toString('base64url');
-    if (end <= now || this.used.has(nonce)) return false;
+    if (end <= now || this.used.has(nonce) || this.used.size >= this.maxRemembered) return false;
     this.used.set(nonce, end);
     return true;
   }

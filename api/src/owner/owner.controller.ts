@@ -17,6 +17,7 @@ import type {
 import type { Request } from 'express';
 import type { LetterUpload } from '../access/access-changes';
 import { AccessLogEntry } from '../access/access-log';
+import { RateLimit } from '../common/rate-limit';
 import { OwnerChangesService } from './owner-changes.service';
 import { OwnerOnly, SignedIn } from './owner.guard';
 import { CONFIRMATION_HEADER } from './change-targets';
@@ -84,8 +85,9 @@ export class OwnerController {
     return this.passkeys.list();
   }
 
-  /** The first step of a setup link or a removal: what the signed-in passkey must sign. */
+  /** The first step of a confirmed change: what the signed-in passkey must sign. */
   @Post('confirmation/options')
+  @RateLimit('confirm')
   @HttpCode(200)
   confirmationOptions(
     @SignedIn() owner: OwnerClaims,
