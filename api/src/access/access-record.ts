@@ -3,6 +3,7 @@
 // that says what a valid access, name and id look like.
 import { randomBytes } from 'node:crypto';
 import { isObject, isTime } from '../common/json-store';
+import { LABEL_MAX } from '../letters/letter-limits';
 
 /** A PDF the owner gave one access alone; its bytes: letters/letter-files.ts. */
 export interface AccessLetter {
@@ -51,7 +52,6 @@ export class AccessInputError extends Error {
   }
 }
 
-export const LABEL_MAX = 80;
 /** How long an access is valid unless the owner says otherwise. */
 export const DEFAULT_ACCESS_DAYS = 90;
 /**

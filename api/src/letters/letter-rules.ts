@@ -2,8 +2,8 @@
 // checked here for the page and the commands alike: what is refused, in the
 // owner's words, and the name each is given. The name only labels the
 // download: the file on disk is named by the store (letter-files.ts).
-import { AccessInputError, HIDDEN_CHARACTERS, LABEL_MAX, typedName } from '../access/access-record';
-import { LETTER_MAX_MB } from './letter-limits';
+import { AccessInputError, HIDDEN_CHARACTERS, typedName } from '../access/access-record';
+import { LABEL_MAX, LETTER_MAX_MB } from './letter-limits';
 
 const PDF_EXTENSION = /\.pdf$/i;
 /** How every PDF starts. */

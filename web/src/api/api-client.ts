@@ -1,7 +1,7 @@
 // The public calls (login, contact form); the document calls of the protected page are in
-// documents-client.ts. Only these two modules talk to the network: components call their
-// functions, tests stub `fetch` underneath them.
+// documents-client.ts, all through http.ts.
 import type { Language } from '../i18n/languages';
+import { ApiError, request } from './http';
 
 export interface LoginResult {
   success: boolean;
@@ -16,15 +16,7 @@ export interface ContactMessage {
   language: Language;
 }
 
-/** The server answered, but not with what the call needs. */
-export class ApiError extends Error {
-  constructor(readonly status: number) {
-    super(`API-Antwort mit Status ${status}`);
-    this.name = 'ApiError';
-  }
-}
-
-const jsonHeaders = { 'Content-Type': 'application/json' };
+export { ApiError };
 
 /**
  * Resolves with the answer's `success` flag (and token) whenever the body carries one,
@@ -40,11 +32,7 @@ export async function exchangeAccessCode(code: string): Promise<LoginResult> {
 }
 
 async function postLogin(path: string, payload: object): Promise<LoginResult> {
-  const response = await fetch(path, {
-    method: 'POST',
-    headers: jsonHeaders,
-    body: JSON.stringify(payload),
-  });
+  const response = await request(path, { json: payload });
   const body: unknown = await response.json().catch(() => null);
   if (typeof body !== 'object' || body === null || !('success' in body)) {
     throw new ApiError(response.status);
@@ -57,10 +45,6 @@ async function postLogin(path: string, payload: object): Promise<LoginResult> {
 }
 
 export async function sendMail(message: ContactMessage): Promise<void> {
-  const response = await fetch('/api/mail', {
-    method: 'POST',
-    headers: jsonHeaders,
-    body: JSON.stringify(message),
-  });
+  const response = await request('/api/mail', { json: message });
   if (!response.ok) throw new ApiError(response.status);
 }

@@ -1,38 +1,16 @@
 // The protected page's calls: the document list and the downloads, with the session's token.
-import { ApiError } from './api-client';
+import type { ListedGroup } from '@portfolio/api/documents-types';
+import { ApiError, request, UnauthorizedError } from './http';
 
-export interface DocumentFile {
-  name: string;
-  filename: string;
-  size: number;
-  /** Only for a PDF of the visitor's own access link: what it is downloaded by. */
-  id?: string;
-}
-
-export interface DocumentGroup {
-  /** The manifest's section, or for the access's own PDFs the access's name. */
-  section: string;
-  /** The access's own PDFs (listed first). */
-  own?: true;
-  files: DocumentFile[];
-}
-
-/** A guarded call was refused: the session is no longer valid. */
-export class UnauthorizedError extends ApiError {
-  constructor() {
-    super(401);
-    this.name = 'UnauthorizedError';
-  }
-}
+/** A group of GET /api/documents, as the API declares it: its own PDFs first, with their `id`. */
+export type DocumentGroup = ListedGroup;
+export type DocumentFile = ListedGroup['files'][number];
+export { UnauthorizedError };
 
 export type ProgressListener = (receivedBytes: number, totalBytes: number | null) => void;
 
-function bearer(token: string | null): HeadersInit {
-  return { Authorization: `Bearer ${token ?? ''}` };
-}
-
 async function guardedGet(path: string, token: string | null): Promise<Response> {
-  const response = await fetch(path, { headers: bearer(token) });
+  const response = await request(path, { token });
   if (response.status === 401) throw new UnauthorizedError();
   if (!response.ok) throw new ApiError(response.status);
   return response;

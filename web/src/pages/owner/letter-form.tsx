@@ -1,4 +1,4 @@
-import { LETTER_MAX_BYTES, LETTER_MAX_MB } from '@portfolio/api/letter-limits';
+import { LABEL_MAX, LETTER_MAX_BYTES, LETTER_MAX_MB } from '@portfolio/api/letter-limits';
 import { useId, useState, type FormEvent } from 'react';
 import { OWNER_TEXTS as T } from './owner-texts';
 
@@ -66,7 +66,7 @@ export function LetterForm({ fileLabel, name: current = '', submit, onUpload }: 
         id={`${id}-name`}
         className="field"
         required
-        maxLength={80}
+        maxLength={LABEL_MAX}
         value={name}
         onChange={(event) => setName(event.target.value)}
       />

@@ -1,4 +1,4 @@
-import { LETTER_MAX_BYTES, LETTER_MAX_MB } from '@portfolio/api/letter-limits';
+import { LABEL_MAX, LETTER_MAX_BYTES, LETTER_MAX_MB } from '@portfolio/api/letter-limits';
 import { useId, useState, type FormEvent } from 'react';
 import type { NewAccess, OwnerApi } from './owner-client';
 import { AccessCreated } from './access-created';
@@ -74,7 +74,7 @@ export function NewAccessForm({ api, sections, onCreated }: NewAccessFormProps) 
           name="company"
           autoComplete="organization"
           required
-          maxLength={80}
+          maxLength={LABEL_MAX}
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
@@ -108,7 +108,7 @@ export function NewAccessForm({ api, sections, onCreated }: NewAccessFormProps) 
               id={`${id}-file-name`}
               className="field"
               required
-              maxLength={80}
+              maxLength={LABEL_MAX}
               value={fileName}
               onChange={(event) => setFileName(event.target.value)}
             />

@@ -16,6 +16,7 @@ import {
   sectionsTarget,
   type AccessChange,
 } from '@portfolio/api/change-targets';
+import { request } from '../../api/http';
 import type { AccessView, LetterView, NewAccess } from '@portfolio/api/owner-views';
 
 /** An answer other than the call expected; `message` is the API's own German line when it gave one. */
@@ -78,17 +79,11 @@ interface CallInit {
 // The API takes JSON bodies, and a PDF alone where a company's own file goes; a call with
 // nothing to say sends {}.
 async function call<T>(path: string, init: CallInit = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (init.body) headers['Content-Type'] = 'application/json';
-  if (init.file) headers['Content-Type'] = 'application/pdf';
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  if (init.confirmation)
-    headers[CONFIRMATION_HEADER] = base64url(JSON.stringify(init.confirmation));
-  const response = await fetch(`/api/owner${path}`, {
-    method: init.method ?? (init.body || init.file ? 'POST' : 'GET'),
-    headers,
-    body: init.file ?? (init.body ? JSON.stringify(init.body) : undefined),
-  });
+  const headers = init.confirmation && {
+    [CONFIRMATION_HEADER]: base64url(JSON.stringify(init.confirmation)),
+  };
+  const { method, body: json, file, token } = init;
+  const response = await request(`/api/owner${path}`, { method, json, file, token, headers });
   if (response.status === 401) init.onUnauthorized?.();
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => null);
