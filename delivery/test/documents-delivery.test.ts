@@ -97,7 +97,7 @@ describe('documents through nginx (X-Accel-Redirect)', () => {
     assert.deepEqual(await contents(again.body), await contents(whole));
   });
 
-  it("sends a company's own PDF under the owner's name for it, with the documents' headers", async () => {
+  it("sends a company's own PDF under the owner's name for it, with the documents' headers, and withholds it cut short", async () => {
     const upload = path.join(scratchDir('portfolio-letter-delivery-'), 'brief.pdf');
     const letter = Buffer.from('%PDF-1.7\n% Motivationsschreiben für die Messe AG\n%%EOF\n');
     writeFileSync(upload, letter);
@@ -146,6 +146,17 @@ describe('documents through nginx (X-Accel-Redirect)', () => {
       (await request(`${stack.baseUrl}/_protected/letters/${folder}/${stored}`)).status,
       404,
     );
+    // Cut short on disk: left out of the list and the ZIP, and a 404 through nginx too.
+    truncateSync(path.join(stack.lettersDir, folder, stored), 20);
+    const after = await request(`${stack.baseUrl}/api/documents`, { headers: company });
+    assert.doesNotMatch(after.body.toString(), /Motivationsschreiben/);
+    const cut = await request(`${stack.baseUrl}/api/letters/${own.files[0].id}`, {
+      headers: company,
+    });
+    assert.equal(cut.status, 404);
+    const zip = await request(`${stack.baseUrl}/api/download-all`, { headers: company });
+    assert.equal(zip.status, 200);
+    assert.ok(![...(await unzip(zip.body)).keys()].includes('Motivationsschreiben.pdf'));
   });
 
   it('needs a token for every byte: the internal locations refuse direct requests', async () => {
