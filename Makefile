@@ -56,29 +56,25 @@ help: ## List the targets
 docker-check:
 	@$(CHECK_DOCKER)
 
-up: docker-check ## Start the site on WEB_PORT (8080): pulls the images if PORTFOLIO_IMAGES is set, else builds them
+up: docker-check ## Start the site (WEB_PORT, and HTTPS as HTTPS in .env says); pulls the images with PORTFOLIO_IMAGES, else builds them
 	@$(NO_UNFINISHED_RESTORE)
-	@$(call START,)
+	@$(SITE_FNS) files=$$(site_files) || exit 1; $(call START,$$files)
 	@echo "Website on port WEB_PORT (default 8080), mails: http://127.0.0.1:8025/ (MAILPIT_UI_PORT)"
 	@echo "Login without AUTH_PASSWORD_HASH: the one-time password of the first start (make logs); your own: make password"
 
-up-tls: docker-check ## The same with HTTPS: certificate from certbot for DOMAIN (or TLS_DIR), see docs/operations.md
-	@$(NO_UNFINISHED_RESTORE)
-	@$(call START,$(TLS_FILES))
-
 update: docker-check ## Newest images (pulled, or rebuilt on fresh base images), restart; volumes kept
 	@$(NO_UNFINISHED_RESTORE)
-	@$(call UPDATE,)
+	@$(SITE_FNS) files=$$(site_files) || exit 1; $(call UPDATE,$$files)
 
-update-tls: docker-check ## The same for the site with HTTPS (make up-tls)
-	@$(NO_UNFINISHED_RESTORE)
-	@$(call UPDATE,$(TLS_FILES))
+# make up and make update follow HTTPS in .env themselves.
+up-tls update-tls:
+	@echo 'make $@ heisst jetzt make $(@:-tls=): HTTPS in .env sagt, ob die Website HTTPS macht (docs/operations.md#https).' >&2; exit 2
 
 down: docker-check ## Stop and remove the containers
 	$(COMPOSE) $(TLS_FILES) down
 
-logs: docker-check ## Follow the logs of all containers
-	$(COMPOSE) logs -f
+logs: docker-check ## Follow the logs of all containers (certbot's too, with HTTPS)
+	@$(SITE_FNS) files=$$(site_files) || exit 1; $(COMPOSE) $$files logs -f
 
 images: docker-check ## Build the images only
 	$(COMPOSE) build
@@ -209,6 +205,18 @@ PATH_FNS = home() { case $$1 in "~/"*) printf '%s/%s' "$$HOME" "$${1\#"~/"}";; *
 	    "s/^[[:space:]]*(export[[:space:]]+)?$$1[[:space:]]*=[[:space:]]*//p" .env 2>/dev/null | tail -n 1); \
 	  case $$v in [\#]*) v=;; \"*|\'*) q=$${v%"$${v\#?}"}; v=$${v\#?}; v=$${v%%"$$q"*};; \
 	    *) v=$${v%%[[:space:]]\#*}; v=$${v%"$${v\#\#*[![:space:]]}"};; esac; printf %s "$$v"; };
+# Whether the site runs its own HTTPS (docs/operations.md#https): HTTPS in
+# .env (or the environment), `certbot` (a certificate for DOMAIN from Let's
+# Encrypt), `own` (TLS_DIR's) or `off` (none, also behind a proxy that makes
+# HTTPS); unset, a site with DOMAIN and ACME_EMAIL keeps certbot, one with
+# TLS_DIR its certificate. `site_files` prints the compose files for it;
+# every target that starts or watches the site, and make backup, use it.
+SITE_FNS = $(PATH_FNS) https_mode() { m=$$(setting HTTPS); [ -n "$$m" ] || { \
+	  if [ -n "$$(setting DOMAIN)" ] && [ -n "$$(setting ACME_EMAIL)" ]; then m=certbot; \
+	  elif [ -n "$$(setting TLS_DIR)" ]; then m=own; else m=off; fi; }; printf %s "$$m"; }; \
+	site_files() { case $$(https_mode) in off) ;; certbot|own) printf %s '$(TLS_FILES)';; \
+	  *) echo "HTTPS=$$(https_mode) in .env: certbot, own oder off (docs/operations.md\#https)." >&2; \
+	  return 1;; esac; };
 KEY_MOUNT = $${key:+-v "$$key_file:$$key:ro"}
 KEY_ARG = $${key:+--identity "$$key"}
 # SKIP_ORIGIN_CHECK=1 restores an archive made before signatures (a
@@ -235,7 +243,7 @@ NET_FNS = net_run() { conf=$$(home "$$(setting BACKUP_RCLONE_CONFIG)"); \
 # of either step is mailed to MAIL_TO through the outbox: create queues it
 # itself, the off-site step (which has no outbox) leaves it for report.
 backup: docker-check ## Archive accesses, own PDFs, outbox, inbox, certificates, .env, documents into BACKUP_DIR, copy it off-site (Docker)
-	@$(TOOL_FILES) $(PATH_FNS) $(NET_FNS) if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
+	@$(TOOL_FILES) $(SITE_FNS) $(NET_FNS) [ "$$(https_mode)" = off ] || tls=-tls; \
 	PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
 	  $(BACKUP_RUN) backup$$tls create $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} || exit $$?; \
 	[ -z "$$(setting BACKUP_REMOTE)" ] || net_run offsite offsite --project /project || { \
@@ -252,13 +260,13 @@ restore: docker-check ## Restore FILE=backups/….tar.gz.age (AGE_IDENTITY=key f
 	$(NEED_FILE)
 	@if [ -n "$$($(COMPOSE) $(TLS_FILES) ps -q --status running 2>/dev/null)" ]; then \
 	  echo 'Die Website läuft noch: zuerst make down, dann make restore FILE=…' >&2; exit 1; fi
-	@$(TOOL_FILES) $(PATH_FNS) key_mount || exit 1; \
+	@$(TOOL_FILES) $(SITE_FNS) key_mount || exit 1; \
 	archive_dir=$$(folder_of "$$FILE") || exit 1; archive="/restore/$$(name_of "$$FILE")"; \
 	tool() { $(BACKUP_RUN) -v "$$archive_dir:/restore:ro" $(KEY_MOUNT) "$$@" $(KEY_ARG) $(SKIP_ARG); }; \
 	held=$$(tool restore verify --json "$$archive" --project /project) || exit 1; \
 	case "$$held" in *'"name":"letsencrypt"'*|*'"name":"certificates"'*) tls=-tls;; esac; \
 	tool restore$$tls restore "$$archive" $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} \
-	&& $(COMPOSE) $${tls:+$(TLS_FILES)} up -d
+	&& files=$$(site_files) && $(COMPOSE) $$files up -d
 
 restore-local: node_modules ## The same for make local (stop it first), FILE=… (AGE_IDENTITY=…)
 	$(NEED_FILE)

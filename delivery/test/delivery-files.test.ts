@@ -46,7 +46,7 @@ const { web, api, mailpit, test } = compose.services;
 const apiStages = readStages(path.join(repoRoot, 'Dockerfile.api'));
 const webStages = readStages(path.join(repoRoot, 'Dockerfile.web'));
 const last = (stages: Stage[]) => stages[stages.length - 1];
-/** Every service as `make up-tls` runs it: the overlay's keys over the base's. */
+/** Every service as `make up` runs it with HTTPS on: the overlay's keys over the base's. */
 const merged: Record<string, Service> = { ...compose.services };
 for (const [name, service] of Object.entries(tlsOverride.services))
   merged[name] = { ...merged[name], ...service };
@@ -325,9 +325,12 @@ describe('Dockerfiles', () => {
       .filter((file) => /\.tsx?$/.test(file));
     const imported = new Set(
       webSources.flatMap((file) =>
-        [...read(`web/src/${file}`).matchAll(/from '@portfolio\/api\/([\w-]+)'/g)].map(([, name]) =>
-          path.posix.join('api', exports[`./${name}`]),
-        ),
+        // Values only: the build drops `import type`, so a shape needs no copy.
+        [
+          ...read(`web/src/${file}`).matchAll(
+            /^import (?!type )[^;]*?from '@portfolio\/api\/([\w-]+)'/gm,
+          ),
+        ].map(([, name]) => path.posix.join('api', exports[`./${name}`])),
       ),
     );
     assert.ok(imported.size > 0, 'the web imports limits from the API package');

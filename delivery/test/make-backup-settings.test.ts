@@ -24,13 +24,13 @@ writeFileSync(path.join(bin, 'compose'), `#!/bin/sh\necho "$*" >> '${calls}'\n`)
 writeFileSync(path.join(bin, 'docker'), '#!/bin/sh\nexit 1\n');
 for (const tool of ['compose', 'docker']) chmodSync(path.join(bin, tool), 0o755);
 
-/** `make backup` in the project folder with this .env; the calls it made. */
-function backup(envText: string, environment: Record<string, string> = {}) {
+/** `make backup` (or `target`) in the project folder with this .env; the calls it made. */
+function backup(envText: string, environment: Record<string, string> = {}, target = 'backup') {
   writeFileSync(path.join(project, '.env'), envText);
   rmSync(calls, { force: true });
   const run = spawnSync(
     'make',
-    ['--no-print-directory', '-f', path.join(repoRoot, 'Makefile'), 'backup'],
+    ['--no-print-directory', '-f', path.join(repoRoot, 'Makefile'), target],
     {
       cwd: project,
       env: {
@@ -90,5 +90,19 @@ describe('make backup reads .env as the backup tool does', () => {
     const offsite = made.find((call) => / offsite offsite /.test(call)) ?? '';
     assert.ok(offsite.includes(`-v ${key}:${key}:ro`), offsite);
     assert.ok(offsite.includes(`-v ${hosts}:${hosts}:ro`), offsite);
+  });
+
+  it('backs up and restarts a restored site with its HTTPS volumes exactly when HTTPS is on', () => {
+    const https = 'DOMAIN=bewerbung.example.ch\nACME_EMAIL=owner@example.ch\n';
+    assert.match(backup(https)[0], / backup-tls create .*--store letsencrypt=/);
+    assert.match(backup(`${https}HTTPS=off\n`)[0], / backup create /);
+    const archive = path.join(dir, 'portfolio-backup.tar.gz.age');
+    writeFileSync(archive, '');
+    const restored = backup(https, { FILE: archive }, 'restore');
+    assert.equal(
+      restored.at(-1),
+      '-f docker-compose.yml -f docker-compose.tls.yml up -d',
+      restored.join('\n'),
+    );
   });
 });

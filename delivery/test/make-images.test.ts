@@ -84,13 +84,23 @@ version: '3.9'
 `;
 }
 
-function make(target: string, configText: string, fail = '') {
+/** `make target` with `settings` in the environment, which .env's lines would give alike. */
+function make(
+  target: string,
+  configText: string,
+  fail = '',
+  settings: Record<string, string> = {},
+) {
   writeFileSync(config, configText);
   rmSync(calls, { force: true });
   const result = spawnSync(
     'make',
     ['--no-print-directory', target, `COMPOSE=${compose}`, 'CHECK_DOCKER=true'],
-    { cwd: repoRoot, env: { PATH: '/usr/bin:/bin', FAIL: fail || 'none' }, encoding: 'utf8' },
+    {
+      cwd: repoRoot,
+      env: { PATH: '/usr/bin:/bin', FAIL: fail || 'none', ...settings },
+      encoding: 'utf8',
+    },
   );
   let recorded: string[] = [];
   try {
@@ -162,28 +172,46 @@ describe('make up and make update: pulled or built images', () => {
     }
   });
 
-  it('does the same with HTTPS, over both files', () => {
-    assert.deepEqual(make('up-tls', ghcr).calls, [`${TLS} pull`, `${TLS} up -d --no-build`]);
-    assert.deepEqual(make('up-tls', local).calls, [`${TLS} up -d --build`]);
+  it('does the same with HTTPS over both files, whenever the settings say HTTPS', () => {
+    const certbot = { DOMAIN: 'bewerbung.example.ch', ACME_EMAIL: 'owner@example.ch' };
+    // An existing HTTPS site, which has no HTTPS line: DOMAIN and ACME_EMAIL say certbot.
+    assert.deepEqual(make('up', ghcr, '', certbot).calls, [
+      `${TLS} pull`,
+      `${TLS} up -d --no-build`,
+    ]);
+    assert.deepEqual(make('up', local, '', { HTTPS: 'own' }).calls, [`${TLS} up -d --build`]);
+    assert.deepEqual(make('logs', local, '', certbot).calls, [`${TLS} logs -f`]);
+    // Behind the owner's proxy: DOMAIN for the links, no HTTPS of its own.
+    assert.deepEqual(make('up', local, '', { ...certbot, HTTPS: 'off' }).calls, ['up -d --build']);
+    const wrong = make('up', local, '', { HTTPS: 'ja' });
+    assert.equal(wrong.status, 2);
+    assert.match(wrong.output, /^HTTPS=ja in \.env: certbot, own oder off/m);
+    const old = make('up-tls', local, '', certbot);
+    assert.equal(old.status, 2);
+    assert.deepEqual(old.calls, []);
+    assert.match(old.output, /^make up-tls heisst jetzt make up: HTTPS in \.env sagt/m);
   });
 
   it('updates by pulling, or by rebuilding on fresh base images, and never removes volumes', () => {
     assert.deepEqual(make('update', ghcr).calls, ['pull', 'up -d --no-build']);
     assert.deepEqual(make('update', local).calls, ['build --pull', 'up -d']);
-    assert.deepEqual(make('update-tls', localRegistry).calls, [
+    assert.deepEqual(make('update', localRegistry, '', { HTTPS: 'certbot' }).calls, [
       `${TLS} pull`,
       `${TLS} up -d --no-build`,
     ]);
-    assert.deepEqual(make('update-tls', local).calls, [`${TLS} build --pull`, `${TLS} up -d`]);
+    assert.deepEqual(make('update', local, '', { HTTPS: 'own' }).calls, [
+      `${TLS} build --pull`,
+      `${TLS} up -d`,
+    ]);
     const failed = make('update', local, 'build');
     assert.notEqual(failed.status, 0);
     assert.deepEqual(failed.calls, ['build --pull']);
   });
 
-  it('lists update and update-tls in make help', () => {
+  it('lists up and update in make help, and no -tls twins', () => {
     const help = spawnSync('make', ['--no-print-directory'], { cwd: repoRoot, encoding: 'utf8' });
-    assert.match(help.stdout, /make up +Start the site .*pulls the images if PORTFOLIO_IMAGES/);
+    assert.match(help.stdout, /make up +Start the site .*HTTPS in \.env/);
     assert.match(help.stdout, /make update +Newest images/);
-    assert.match(help.stdout, /make update-tls /);
+    assert.doesNotMatch(help.stdout, /-tls /);
   });
 });

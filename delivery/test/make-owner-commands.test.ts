@@ -142,7 +142,7 @@ describe("the owner's Make targets", () => {
     assert.equal(readTerminalQrCode(run.stdout), link);
     const lines = run.stdout.split('\n').filter((line) => line.startsWith('Ein Handy kann hier'));
     assert.equal(lines.length, 1, run.stdout);
-    for (const named of [SITE, 'DOMAIN', 'make up-tls', 'SITE_URL=https://'])
+    for (const named of [SITE, 'DOMAIN', 'make up', 'SITE_URL=https://'])
       assert.ok(lines[0].includes(named), `${named} in: ${lines[0]}`);
   });
 });

@@ -35,5 +35,5 @@ export function phoneProblem(siteUrl: string): string | undefined {
   const { hostname, protocol } = new URL(siteUrl);
   const named = isIP(hostname.replace(/^\[|\]$/g, '')) === 0 && !/(^|\.)localhost$/.test(hostname);
   if (protocol === 'https:' && named) return undefined;
-  return `Ein Handy kann hier keine Passkeys verwenden: ${siteUrl} ist keine HTTPS-Adresse mit Namen. Dafür DOMAIN in .env setzen und make up-tls, oder hinter einem eigenen Proxy SITE_URL=https://… (docs/operations.md, „Verwaltung auf dem Handy“).`;
+  return `Ein Handy kann hier keine Passkeys verwenden: ${siteUrl} ist keine HTTPS-Adresse mit Namen. Dafür DOMAIN und ACME_EMAIL in .env setzen und make up, oder hinter einem eigenen Proxy SITE_URL=https://… (docs/operations.md, „Verwaltung auf dem Handy“).`;
 }

@@ -1,4 +1,4 @@
-// The TLS overlay on the engine: `make up-tls` with pebble (Let's Encrypt's
+// The TLS overlay on the engine (`make up` with HTTPS on) with pebble (Let's Encrypt's
 // test CA) inside the compose network. certbot obtains the certificate by
 // HTTP-01 through the web container, nginx switches to HTTPS by itself, and
 // a forced renewal is served without a restart of nginx.
