@@ -8,8 +8,8 @@
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { changeSettings, readSetting, withSetting } from '../config/env-file-setting';
-import { newKeyPair, KeyError } from './archive-crypto';
-import { newSigningPair, signingKeyLine } from './archive-signature';
+import { newKeyPair, KeyError } from './archive/archive-crypto';
+import { newSigningPair, signingKeyLine } from './archive/archive-signature';
 import { handToOwnerOf } from '../common/file-owner';
 
 const RECIPIENTS = 'BACKUP_AGE_RECIPIENTS';

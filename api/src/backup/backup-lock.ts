@@ -17,7 +17,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { handToOwnerOf } from '../common/file-owner';
-import { shown } from './backup-manifest';
+import { shown } from './archive/backup-manifest';
 
 /** Holds, besides the lock, one line naming its holder for whoever waits. */
 export const LOCK_FILE = '.portfolio-backup.flock';

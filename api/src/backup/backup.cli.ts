@@ -30,9 +30,9 @@ import { withEnvFile } from '../config/env-file';
 import { expandHome } from '../config/backup-readers';
 import type { Env } from '../config/env-readers';
 import { REPO_ROOT } from '../config/paths';
-import { createArchive, type ArchiveSummary } from './archive-writer';
-import { formatBytes } from './archive-size';
-import { SKIPPED, trustOf } from './archive-trust';
+import { createArchive, type ArchiveSummary } from './archive/archive-writer';
+import { formatBytes } from './archive/archive-size';
+import { SKIPPED, trustOf } from './archive/archive-trust';
 import {
   currentIndex,
   INDEX_NAME,
@@ -40,9 +40,14 @@ import {
   UNCHECKED,
   writeIndex,
   type ArchiveIndex,
-} from './archive-index';
-import { publicKeyOf } from './archive-signature';
-import { ArchiveRefusedError, describeStores, shown, type Manifest } from './backup-manifest';
+} from './archive/archive-index';
+import { publicKeyOf } from './archive/archive-signature';
+import {
+  ArchiveRefusedError,
+  describeStores,
+  shown,
+  type Manifest,
+} from './archive/backup-manifest';
 import {
   distinctStores,
   localStores,
@@ -52,16 +57,16 @@ import {
 } from './backup-stores';
 import { DEFAULT_WAIT_MS, LockBusyError, withBackupLock } from './backup-lock';
 import { adoptBackupDir } from '../common/file-owner';
-import { readArchive } from './archive-reader';
-import { restoreArchive } from './restore';
-import { describeRecovery, JOURNALS, recover } from './restore-transaction';
-import { namedAt, ourArchives, pruneArchives, surplusOf, takenAt } from './retention';
+import { readArchive } from './archive/archive-reader';
+import { restoreArchive } from './restore/restore';
+import { describeRecovery, JOURNALS, recover } from './restore/restore-transaction';
+import { namedAt, ourArchives, pruneArchives, surplusOf, takenAt } from './archive/retention';
 import { makeBackupKey } from './backup-key';
 import { writeHeartbeat } from './backup-heartbeat';
 import { leaveFailure, queueFailureMail, takeFailure } from './failure-mail';
-import { offsiteOf, type Offsite } from './offsite-copy';
-import { describeUnknown, drill, picksFor } from './restore-drill';
-import { describeReturned, passkeysIn } from './restored-passkeys';
+import { offsiteOf, type Offsite } from './offsite/offsite-copy';
+import { describeUnknown, drill, picksFor } from './restore/restore-drill';
+import { describeReturned, passkeysIn } from './restore/restored-passkeys';
 
 const USAGE = `Aufruf (SPEICHER: --local, --project ORDNER, --store NAME=ORDNER, --file NAME=DATEI):
   backup create  [--offsite] SPEICHER

@@ -4,11 +4,11 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { open, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { canMount, mountSmallDisk, type SmallDisk } from '../../test/support/small-disk';
+import { canMount, mountSmallDisk, type SmallDisk } from '../../../test/support/small-disk';
 import { createArchive } from './archive-writer';
 import { BackupFailedError } from './backup-failure';
 import { newKeyPair } from './archive-crypto';
-import type { Store } from './backup-stores';
+import type { Store } from '../backup-stores';
 
 const asRoot = canMount ? it : it.skip;
 const folderStore = (name: string, path: string): Store => ({ name, kind: 'folder', path });

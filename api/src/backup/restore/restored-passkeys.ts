@@ -2,9 +2,9 @@
 // removed since (a stolen phone's) signs in again. The owner reads one line
 // for each passkey the store did not hold before, with the command that
 // removes it again (docs/backup.md, "Wiederherstellen").
-import { OwnerPasskeyStore, type OwnerPasskey } from '../owner/owner-passkey-store';
-import { shown } from './backup-manifest';
-import type { Store } from './backup-stores';
+import { OwnerPasskeyStore, type OwnerPasskey } from '../../owner/owner-passkey-store';
+import { shown } from '../archive/backup-manifest';
+import type { Store } from '../backup-stores';
 
 /** The passkeys in the access store among `stores` (none when it is absent or unreadable). */
 export async function passkeysIn(stores: Store[]): Promise<OwnerPasskey[]> {

@@ -16,10 +16,10 @@
 import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { replaceFileDurably, syncToDisk } from '../common/durable-file';
-import { giveBack, type Owner } from '../common/file-owner';
-import type { Store } from './backup-stores';
-import { shown } from './backup-manifest';
+import { replaceFileDurably, syncToDisk } from '../../common/durable-file';
+import { giveBack, type Owner } from '../../common/file-owner';
+import type { Store } from '../backup-stores';
+import { shown } from '../archive/backup-manifest';
 
 /** The tool's folder of journals, in the project folder beside its lock. */
 export const JOURNALS = '.portfolio-backup.journals';

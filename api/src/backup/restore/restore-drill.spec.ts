@@ -4,12 +4,12 @@
 // the older archive read least recently, so every kept copy is read in turn.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBackupTool } from '../../test/support/backup-tool';
-import { scratchDir } from '../../test/support/scratch';
-import { newKeyPair } from './archive-crypto';
-import { newSigningPair, signingKeyLine } from './archive-signature';
+import { runBackupTool } from '../../../test/support/backup-tool';
+import { scratchDir } from '../../../test/support/scratch';
+import { newKeyPair } from '../archive/archive-crypto';
+import { newSigningPair, signingKeyLine } from '../archive/archive-signature';
 import { drillPicks } from './restore-drill';
-import { ourArchives } from './retention';
+import { ourArchives } from '../archive/retention';
 
 const names = ['21', '22', '23', '24'].map(
   (day) => `portfolio-backup-2026-11-${day}T021500Z.tar.gz.age`,

@@ -4,8 +4,8 @@
 // index over.
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBackupTool } from '../../test/support/backup-tool';
-import { scratchDir } from '../../test/support/scratch';
+import { runBackupTool } from '../../../test/support/backup-tool';
+import { scratchDir } from '../../../test/support/scratch';
 import { newKeyPair } from './archive-crypto';
 import { INDEX_NAME } from './archive-index';
 import { newSigningPair, signBytes, signingKeyLine } from './archive-signature';

@@ -10,9 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Header } from 'tar-stream';
-import { readArchive, type ArchiveRead, type EntrySink } from './archive-reader';
-import type { ArchiveKey } from './archive-crypto';
-import { ALREADY_CHECKED } from './archive-signature';
+import { readArchive, type ArchiveRead, type EntrySink } from '../archive/archive-reader';
+import type { ArchiveKey } from '../archive/archive-crypto';
+import { ALREADY_CHECKED } from '../archive/archive-signature';
 import {
   ArchiveRefusedError,
   foldedTwins,
@@ -23,9 +23,9 @@ import {
   type FileEntry,
   type Manifest,
   type ManifestEntry,
-} from './backup-manifest';
-import { syncToDisk } from '../common/durable-file';
-import { giveBack, ownAs } from '../common/file-owner';
+} from '../archive/backup-manifest';
+import { syncToDisk } from '../../common/durable-file';
+import { giveBack, ownAs } from '../../common/file-owner';
 import { stagedRoot, type Swap } from './restore-transaction';
 
 /** Where an archive entry of a store lies below `base` (the store's staging or its target). */

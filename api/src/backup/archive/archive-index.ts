@@ -12,11 +12,11 @@
 // older signed index put back in place of a newer one is refused.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFileDurably } from '../common/durable-file';
-import { handToOwnerOf } from '../common/file-owner';
-import { MAX_KEPT_ARCHIVES } from '../config/backup-readers';
+import { replaceFileDurably } from '../../common/durable-file';
+import { handToOwnerOf } from '../../common/file-owner';
+import { MAX_KEPT_ARCHIVES } from '../../config/backup-readers';
 import { publicKeyOf, signBytes, verifies, type Signature } from './archive-signature';
-import { STATE_DIR, statePath } from './tool-state';
+import { STATE_DIR, statePath } from '../tool-state';
 import { ourArchives } from './retention';
 
 export const INDEX_NAME = 'portfolio-backup-index.json';

@@ -2,13 +2,13 @@
 // every store it holds given a target of its kind with room on its disk, then
 // one transaction (restore-transaction.ts) stages the new contents
 // (restore-staging.ts), moves them in and commits, or puts every store back.
-import { readArchive, type ArchiveRead } from './archive-reader';
-import type { ArchiveKey } from './archive-crypto';
-import type { Trust } from './archive-signature';
-import { checkRestoreRoom } from './archive-size';
-import { ArchiveRefusedError, storeRoot, type Manifest } from './backup-manifest';
-import { UsageError } from '../common/owner-command';
-import type { Store } from './backup-stores';
+import { readArchive, type ArchiveRead } from '../archive/archive-reader';
+import type { ArchiveKey } from '../archive/archive-crypto';
+import type { Trust } from '../archive/archive-signature';
+import { checkRestoreRoom } from '../archive/archive-size';
+import { ArchiveRefusedError, storeRoot, type Manifest } from '../archive/backup-manifest';
+import { UsageError } from '../../common/owner-command';
+import type { Store } from '../backup-stores';
 import { foldersOf, stage } from './restore-staging';
 import {
   begin,

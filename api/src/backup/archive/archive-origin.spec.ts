@@ -5,9 +5,9 @@
 // archives pass, and one made before signatures restores only when asked.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBackupTool } from '../../test/support/backup-tool';
-import { scratchDir } from '../../test/support/scratch';
-import { readEnvFile } from '../config/env-file';
+import { runBackupTool } from '../../../test/support/backup-tool';
+import { scratchDir } from '../../../test/support/scratch';
+import { readEnvFile } from '../../config/env-file';
 import { createArchive } from './archive-writer';
 import { newSigningPair } from './archive-signature';
 

@@ -6,7 +6,7 @@ import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } fro
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { expandHome } from '../config/backup-readers';
+import { expandHome } from '../../config/backup-readers';
 import { Duplex, Readable } from 'node:stream';
 import type { ReadableStream as WebReadable } from 'node:stream/web';
 import { ArchiveRefusedError } from './backup-manifest';

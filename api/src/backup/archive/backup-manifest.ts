@@ -2,7 +2,7 @@
 // file by file. `verify` and `restore` trust nothing else, so a damaged,
 // cut or foreign archive is recognised before anything is changed.
 import { posix } from 'node:path';
-import { STORE_NAME, type StoreKind } from './backup-stores';
+import { STORE_NAME, type StoreKind } from '../backup-stores';
 
 export const MANIFEST_NAME = 'manifest.json';
 /** Every store's files lie under stores/<name>/ (a single-file store is stores/<name>). */

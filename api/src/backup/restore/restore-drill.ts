@@ -10,14 +10,19 @@
 // folder remembers when each was read last.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFileDurably } from '../common/durable-file';
-import { handToOwnerOf } from '../common/file-owner';
-import { readArchive } from './archive-reader';
-import type { ArchiveKey } from './archive-crypto';
-import type { Trust } from './archive-signature';
-import { ArchiveRefusedError, describeStores, shown, type Manifest } from './backup-manifest';
-import { CLOCK_SKEW_MS, namedAt, ourArchives } from './retention';
-import { STATE_DIR, statePath } from './tool-state';
+import { replaceFileDurably } from '../../common/durable-file';
+import { handToOwnerOf } from '../../common/file-owner';
+import { readArchive } from '../archive/archive-reader';
+import type { ArchiveKey } from '../archive/archive-crypto';
+import type { Trust } from '../archive/archive-signature';
+import {
+  ArchiveRefusedError,
+  describeStores,
+  shown,
+  type Manifest,
+} from '../archive/backup-manifest';
+import { CLOCK_SKEW_MS, namedAt, ourArchives } from '../archive/retention';
+import { STATE_DIR, statePath } from '../tool-state';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;

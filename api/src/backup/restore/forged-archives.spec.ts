@@ -15,12 +15,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { packArchive, unpackArchive, type TarItem } from '../../test/support/forged-archive';
-import { createArchive } from './archive-writer';
-import { describeBackupError, runBackupCommand } from './backup.cli';
-import type { Manifest } from './backup-manifest';
-import type { Store } from './backup-stores';
-import { ALREADY_CHECKED } from './archive-signature';
+import { packArchive, unpackArchive, type TarItem } from '../../../test/support/forged-archive';
+import { createArchive } from '../archive/archive-writer';
+import { describeBackupError, runBackupCommand } from '../backup.cli';
+import type { Manifest } from '../archive/backup-manifest';
+import type { Store } from '../backup-stores';
+import { ALREADY_CHECKED } from '../archive/archive-signature';
 import { restoreArchive } from './restore';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -11,7 +11,7 @@
 import { lstat, stat, statfs } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { storeUnreadable, tooLittleSpace } from './backup-failure';
-import type { Store } from './backup-stores';
+import type { Store } from '../backup-stores';
 import { ArchiveRefusedError, storeOf, storeRoot, type Manifest } from './backup-manifest';
 import { listStore } from './store-listing';
 import { ageBound } from './archive-crypto';

@@ -39,7 +39,7 @@ import {
   type ManifestEntry,
   type ManifestStore,
 } from './backup-manifest';
-import type { Store } from './backup-stores';
+import type { Store } from '../backup-stores';
 import {
   archiveFailed,
   isDiskFull,
@@ -55,8 +55,8 @@ import { archiveName } from './retention';
 import { encryptingStream, proofKey, type ArchiveKey } from './archive-crypto';
 import { publicKeyOf, SIGNATURE_NAME, signManifest, type Trust } from './archive-signature';
 import { readArchive } from './archive-reader';
-import { handToOwnerOf } from '../common/file-owner';
-import { syncToDisk } from '../common/durable-file';
+import { handToOwnerOf } from '../../common/file-owner';
+import { syncToDisk } from '../../common/durable-file';
 
 /** How often a store is listed again for files that moved while it was copied. */
 const MAX_PASSES = 5;

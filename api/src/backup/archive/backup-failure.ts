@@ -1,7 +1,7 @@
 // Why a backup stopped, in the one German line the owner reads (in the
 // nightly log, too): the cause and the folder it concerns. Every failure
 // leaves BACKUP_DIR as it was and no store changed, which the line says.
-import type { Store } from './backup-stores';
+import type { Store } from '../backup-stores';
 import { shown } from './backup-manifest';
 
 /** A backup that was refused or broken off; its message is the owner's one line. */

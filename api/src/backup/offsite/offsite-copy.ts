@@ -11,8 +11,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { statfs, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { BackupConfig } from '../config/app-config';
-import type { Env } from '../config/env-readers';
+import type { BackupConfig } from '../../config/app-config';
+import type { Env } from '../../config/env-readers';
 
 /** A failure the owner reads as it is: no prefix is added. */
 export class OffsiteFailedError extends Error {}

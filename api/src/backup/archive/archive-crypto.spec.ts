@@ -2,12 +2,12 @@
 // key, refused with one line without it, and nothing readable in the bytes.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scratchDir } from '../../test/support/scratch';
+import { scratchDir } from '../../../test/support/scratch';
 import { createArchive } from './archive-writer';
 import { readArchive } from './archive-reader';
 import { KeyError, newKeyPair, readIdentityFile } from './archive-crypto';
 import { ArchiveRefusedError } from './backup-manifest';
-import { addRecipient } from './backup-key';
+import { addRecipient } from '../backup-key';
 import type { Trust } from './archive-signature';
 
 /** Only the encryption is under test here; archive-origin.spec.ts checks signatures. */

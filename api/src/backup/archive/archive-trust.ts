@@ -3,7 +3,7 @@
 // against BACKUP_SIGNING_KEY's. Without either, nothing proves an archive is
 // the site's, and only the owner's --skip-origin-check lets it in; the drill
 // alone reads a folder of plain archives without keys, as it writes nothing.
-import type { BackupConfig } from '../config/app-config';
+import type { BackupConfig } from '../../config/app-config';
 import { KeyError, readIdentityFile, type ArchiveKey } from './archive-crypto';
 import { publicKeyOf, type Trust } from './archive-signature';
 

@@ -3,10 +3,10 @@
 // before a byte is staged.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canMount, mountSmallDisk } from '../../test/support/small-disk';
-import { scratchDir } from '../../test/support/scratch';
-import { createArchive } from './archive-writer';
-import { describeBackupError, runBackupCommand } from './backup.cli';
+import { canMount, mountSmallDisk } from '../../../test/support/small-disk';
+import { scratchDir } from '../../../test/support/scratch';
+import { createArchive } from '../archive/archive-writer';
+import { describeBackupError, runBackupCommand } from '../backup.cli';
 
 const asRoot = canMount ? it : it.skip;
 

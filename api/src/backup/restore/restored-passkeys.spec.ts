@@ -2,8 +2,8 @@
 // phone's) says so, one line each, with the command that removes it again.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scratchDir } from '../../test/support/scratch';
-import { runBackupCommand } from './backup.cli';
+import { scratchDir } from '../../../test/support/scratch';
+import { runBackupCommand } from '../backup.cli';
 
 const passkey = (id: string, label: string) => ({
   id,

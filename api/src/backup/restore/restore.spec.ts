@@ -17,8 +17,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { createArchive } from './archive-writer';
-import type { Store } from './backup-stores';
+import { createArchive } from '../archive/archive-writer';
+import type { Store } from '../backup-stores';
 import { restoreArchive } from './restore';
 import { JOURNALS, recover, type Cut, type Phase } from './restore-transaction';
 import { unfinishedRestore } from './unfinished-restore';
