@@ -1,0 +1,55 @@
+// backup offsite and backup prune: the newest archive copied to BACKUP_REMOTE
+// (offsite-copy.ts), and BACKUP_KEEP of the site's own archives kept there and here.
+import { join } from 'node:path';
+import { INDEX_NAME, readIndex, UNCHECKED } from '../archive/archive-index';
+import { pruneArchives, surplusOf } from '../archive/retention';
+import { offsiteOf } from '../offsite/offsite-copy';
+import { indexOf, knownOf, newestIn, type Call } from './call';
+
+export const describePruned = (removed: string[], keep: number) =>
+  `${removed.length} alte(s) gelöscht (BACKUP_KEEP=${keep})`;
+
+/**
+ * BACKUP_DIR's index for the off-site step. Without the signing key (its
+ * container under Docker holds none) it is taken as create wrote it:
+ * whoever can write BACKUP_DIR can delete its archives, and with
+ * rclone.conf the remote's, without this step's help.
+ */
+async function offsiteIndex(call: Call) {
+  if (call.config.signingKey) return indexOf(call);
+  const index = await readIndex(call.config.dir, UNCHECKED);
+  return index ? { index } : { problem: `Kein gültiges ${INDEX_NAME} in ${call.config.dir}` };
+}
+
+/**
+ * The off-site step: the newest archive the index names and the index
+ * itself copied to BACKUP_REMOTE and checked there; then the site's archives
+ * beyond BACKUP_KEEP deleted there, and only then here. Without a remote it
+ * only keeps BACKUP_KEEP here.
+ */
+export async function sendOffsite(call: Call): Promise<void> {
+  const { config, print } = call;
+  const { dir, remote } = config;
+  if (!remote) return prune(call);
+  const { index, problem } = await offsiteIndex(call);
+  const newest = newestIn(index);
+  if (!index || !newest)
+    throw new Error(`${problem ?? `Kein Archiv in ${dir}`}: nichts ausser Haus kopiert.`);
+  if (!newest.endsWith('.age'))
+    throw new Error(
+      `${newest} ist nicht verschlüsselt: es bleibt hier, nur verschlüsselte gehen ausser Haus.`,
+    );
+  const offsite = offsiteOf(call.env, { ...config, remote });
+  for (const file of [newest, INDEX_NAME]) print(await offsite.push(join(dir, file)));
+  const old = surplusOf(await offsite.list(), config.keep, index.names, newest);
+  if (old.length > 0) print(await offsite.remove(old));
+  const removed = await pruneArchives(dir, config.keep, index.names, newest);
+  if (removed.length > 0) print(`Hier: ${describePruned(removed, config.keep)} in ${dir}`);
+}
+
+/** BACKUP_KEEP in BACKUP_DIR; prints a line only when it removed something. */
+export async function prune(call: Call): Promise<void> {
+  const { config, print } = call;
+  const removed = await pruneArchives(config.dir, config.keep, await knownOf(call));
+  if (removed.length > 0) print(`Hier: ${describePruned(removed, config.keep)} in ${config.dir}`);
+}
