@@ -7,7 +7,7 @@ import { createArchive } from './archive-writer';
 import { readArchive } from './archive-reader';
 import { KeyError, newKeyPair, readIdentityFile } from './archive-crypto';
 import { ArchiveRefusedError } from './backup-manifest';
-import { addRecipient } from '../backup-key';
+import { addRecipient } from '../commands/key.command';
 import type { Trust } from './archive-signature';
 
 /** Only the encryption is under test here; archive-origin.spec.ts checks signatures. */

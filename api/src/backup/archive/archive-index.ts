@@ -16,12 +16,12 @@ import { replaceFileDurably } from '../../common/durable-file';
 import { handToOwnerOf } from '../../common/file-owner';
 import { MAX_KEPT_ARCHIVES } from '../../config/backup-readers';
 import { publicKeyOf, signBytes, verifies, type Signature } from './archive-signature';
-import { STATE_DIR, statePath } from '../tool-state';
+import { STATE_DIR, statePath } from '../backup-lock';
 import { ourArchives } from './retention';
 
 export const INDEX_NAME = 'portfolio-backup-index.json';
 const FORMAT = 'portfolio-backup-index';
-/** The highest sequence of an index this project has read or written (tool-state.ts). */
+/** The highest sequence of an index this project has read or written (backup-lock.ts). */
 const SEEN = 'index-sequence';
 
 interface IndexFile {

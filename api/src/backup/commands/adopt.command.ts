@@ -5,23 +5,19 @@
 import { join } from 'node:path';
 import { INDEX_NAME, writeIndex } from '../archive/archive-index';
 import { readArchive } from '../archive/archive-reader';
-import { trustOf } from '../archive/archive-trust';
 import { shown } from '../archive/backup-manifest';
-import { checkName, describeBackupError, indexOf, strangersIn, type Call } from './call';
+import { checkName, describeBackupError, knownOf, strangersIn, trustFor, type Call } from './call';
 
 export async function adopt(call: Call): Promise<void> {
   const { config, print, project } = call;
   const { dir, signingKey } = config;
-  const { key, trust } = await trustOf(
-    { identity: call.values.identity, skip: false, readOnly: false },
-    config,
-  );
+  const { key, trust } = await trustFor(call, { skip: false });
   if (!signingKey || !trust.signer)
     throw new Error(
       'Übernehmen braucht BACKUP_SIGNING_KEY in .env und AGE_IDENTITY=SCHLÜSSELDATEI: nur was ' +
         'die Website signiert hat, wird ihr eigen (make backup-key); nichts verändert.',
     );
-  const known = new Set((await indexOf(call)).index?.names);
+  const known = await knownOf(call);
   const adopted: string[] = [];
   for (const name of await strangersIn(dir, known)) {
     const archive = join(dir, name);

@@ -9,8 +9,8 @@ import { withEnvFile } from '../../config/env-file';
 import type { Env } from '../../config/env-readers';
 import { REPO_ROOT } from '../../config/paths';
 import { currentIndex, type ArchiveIndex } from '../archive/archive-index';
-import { publicKeyOf } from '../archive/archive-signature';
-import { trustOf } from '../archive/archive-trust';
+import { KeyError, readIdentityFile, type ArchiveKey } from '../archive/archive-crypto';
+import { publicKeyOf, type Trust } from '../archive/archive-signature';
 import { ArchiveRefusedError, shown, type Manifest } from '../archive/backup-manifest';
 import { namedAt, ourArchives } from '../archive/retention';
 import {
@@ -95,12 +95,43 @@ export const strangersIn = async (folder: string, known: Set<string>) =>
 export const newestIn = (index: ArchiveIndex | undefined) =>
   ourArchives([...(index?.names ?? [])]).at(-1);
 
-/** The trust for a command of this call (check: read-only, never skipping). */
-export const trustFor = ({ values, config }: Call, readOnly = false) =>
-  trustOf(
-    { identity: values.identity, skip: values['skip-origin-check'] === true, readOnly },
-    config,
+export const SKIPPED =
+  'SKIP_ORIGIN_CHECK: nur eine fehlende Signatur (und Verschlüsselung) wird übergangen, eine ' +
+  'vorhandene Signatur geprüft.';
+
+/**
+ * What an archive must prove before the tool trusts it (docs/backup.md,
+ * "Herkunft"): a signature checked against the key file's public key, else
+ * against BACKUP_SIGNING_KEY's. Without either, nothing proves an archive is
+ * the site's, and only the owner's --skip-origin-check lets it in; the drill
+ * (`readOnly`) alone reads a folder of plain archives without keys, as it
+ * writes nothing. Throws the owner's one line when nothing could prove an archive.
+ */
+export async function trustFor(
+  { values, config }: Call,
+  { readOnly = false, skip = values['skip-origin-check'] === true } = {},
+): Promise<{ key?: ArchiveKey; trust: Trust }> {
+  const key = values.identity === undefined ? undefined : await readIdentityFile(values.identity);
+  const [signerKey, source] = key
+    ? [key.signer, key.file]
+    : [config.signingKey && publicKeyOf(config.signingKey), 'BACKUP_SIGNING_KEY'];
+  const signer = signerKey ? { key: signerKey, source } : undefined;
+  const encryptedOnly = key !== undefined || config.recipients.length > 0;
+  const trust = { encryptedOnly, signer, skip };
+  // With a recipient configured but no key file, only an encrypted archive
+  // counts, and none opens without the key: nothing unproven gets through.
+  const proven = signer || skip || (encryptedOnly && !key);
+  if (proven || (readOnly && !encryptedOnly)) return { key, trust };
+  throw new KeyError(
+    key
+      ? `${key.file} enthält keinen Signaturschlüssel (eine Schlüsseldatei von vor den ` +
+          'Signaturen): make backup-key macht neue Schlüssel; ein altes Archiv nur mit ' +
+          'SKIP_ORIGIN_CHECK=1 (docs/backup.md); nichts verändert.'
+      : 'Ohne Schlüssel lässt sich nicht prüfen, dass das Archiv von dieser Website stammt: ' +
+          'AGE_IDENTITY=SCHLÜSSELDATEI angeben (beim Werkzeug --identity), oder für ein Archiv ' +
+          'ohne Schlüssel SKIP_ORIGIN_CHECK=1 (docs/backup.md); nichts verändert.',
   );
+}
 
 /** Refuses an archive whose name bears another time than it was made at, unless the owner says so. */
 export const checkName =

@@ -84,7 +84,7 @@ export async function check(args: string[], call: Call): Promise<void> {
   const [folder] = args;
   if (values['skip-origin-check']) throw wrongCall();
   // The key first: a missing key file is said before anything is fetched.
-  const proof = await trustFor(call, true);
+  const proof = await trustFor(call, { readOnly: true });
   if (folder !== undefined) {
     const fetched = values.fetched
       ? await readFile(join(folder, FETCHED_NAMES), 'utf8')

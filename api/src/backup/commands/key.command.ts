@@ -1,10 +1,60 @@
-// backup key: new keys (backup-key.ts); BACKUP_DIR's index is signed anew
-// with the new signing key, so the archives the old one signed stay the site's own.
-import { join } from 'node:path';
+// `make backup-key`: the keys of encrypted, signed backups (docs/backup.md).
+// The age public key goes into the project's .env (BACKUP_AGE_RECIPIENTS,
+// beside any keys already there), the secret signing key too
+// (BACKUP_SIGNING_KEY: the site signs every archive with it). The owner's key
+// file holds the secret age key and the public signing key: it opens the
+// archives and proves they are the site's. It belongs with the owner and
+// never stays on the Pi beside the archives. Written once, never printed.
+// BACKUP_DIR's index is signed anew with the new signing key, so the archives
+// the old one signed stay the site's own.
+import { open } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { handToOwnerOf } from '../../common/file-owner';
 import { expandHome } from '../../config/backup-readers';
+import { changeSettings, readSetting, withSetting } from '../../config/env-file-setting';
+import { KeyError, newKeyPair } from '../archive/archive-crypto';
 import { writeIndex } from '../archive/archive-index';
-import { makeBackupKey } from '../backup-key';
+import { newSigningPair, signingKeyLine } from '../archive/archive-signature';
 import { indexOf, newestIn, wrongCall, type Call } from './call';
+
+const RECIPIENTS = 'BACKUP_AGE_RECIPIENTS';
+
+/** .env's text with `recipient` added to BACKUP_AGE_RECIPIENTS. */
+export function addRecipient(envText: string, recipient: string): string {
+  const present = readSetting(envText, RECIPIENTS)
+    ?.replace(/^["']|["']$/g, '')
+    .trim();
+  return withSetting(envText, RECIPIENTS, present ? `${present},${recipient}` : recipient);
+}
+
+async function writeSecret(out: string, text: string): Promise<void> {
+  const file = await open(out, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EEXIST')
+      throw new KeyError(`${out} gibt es schon: einen anderen Namen wählen (nichts verändert).`);
+    throw new KeyError(`${out} lässt sich nicht anlegen (${error.code ?? error.message}).`);
+  });
+  try {
+    await file.writeFile(text);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await handToOwnerOf(out, dirname(out));
+}
+
+/** Makes both pairs, writes the key file and .env; returns the age public key and the signing key. */
+async function makeBackupKey(
+  project: string,
+  out: string,
+): Promise<{ recipient: string; signingKey: string }> {
+  const { file, recipient } = await newKeyPair();
+  const signing = newSigningPair();
+  await writeSecret(out, `${signingKeyLine(signing.publicKey)}\n${file}`);
+  await changeSettings(project, (envText) =>
+    withSetting(addRecipient(envText, recipient), 'BACKUP_SIGNING_KEY', signing.secret),
+  );
+  return { recipient, signingKey: signing.secret };
+}
 
 export async function key(call: Call): Promise<void> {
   const { values, project, print, config } = call;

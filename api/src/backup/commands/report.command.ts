@@ -1,9 +1,61 @@
-// A failed create or offsite tells the owner by mail (failure-mail.ts); backup
-// report mails the failure the off-site container left.
+// A backup that fails at night tells the owner (docs/backup.md, "Jede
+// Nacht, jede Woche"): its one line goes as a mail to MAIL_TO into the
+// site's outbox, which the API sends when it runs and which keeps it while
+// it does not. The process that failed writes it when it can reach the
+// outbox (create, and natively create --offsite); the off-site container,
+// which holds no store, leaves its line in the tool's state folder, and
+// `backup report` in a container with the outbox mails it. The drill on
+// the owner's computer has no outbox: its exit code and line say it.
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { localTime } from '../../access/access-texts';
+import { handToOwnerOf } from '../../common/file-owner';
 import { UsageError } from '../../common/owner-command';
-import { LockBusyError } from '../backup-lock';
-import { leaveFailure, queueFailureMail, takeFailure } from '../failure-mail';
+import { parseAppConfig } from '../../config/app-config';
+import type { Env } from '../../config/env-readers';
+import { FOLDERS, OutboxStore } from '../../mail/outbox/outbox-store';
+import { newQueuedMail } from '../../mail/outbox/queued-mail';
+import { LockBusyError, STATE_DIR, statePath } from '../backup-lock';
 import { describeBackupError, storesOf, wrongCall, type Call } from './call';
+
+/** The off-site step's failure, waiting for `backup report` (backup-lock.ts, STATE_DIR). */
+const FAILURE = 'failure.txt';
+
+/** The mail to the owner for one failed command. */
+function failureMail(env: Env, command: string, line: string, now: Date) {
+  const { from, to } = parseAppConfig(env).mail;
+  const when = localTime(now.toISOString());
+  const text = [
+    `Die Sicherung (${command}) vom ${when} ist gescheitert:`,
+    '',
+    line,
+    '',
+    'Was zu tun ist: den Grund oben beheben, dann auf dem Server make backup (ohne Docker:',
+    'make backup-local) und prüfen, dass es ohne Fehler endet. Was gesichert ist, zeigt die',
+    'Probe auf dem eigenen Rechner: make backup-check AGE_IDENTITY=… (docs/backup.md).',
+  ].join('\n');
+  // The line may carry a remote server's words: no control character reaches a header.
+  const summary = line.replace(/\p{Cc}+/gu, ' ').slice(0, 80);
+  return { from, to, subject: `Sicherung gescheitert: ${summary}`, text };
+}
+
+/** Queues the failure mail into the outbox folder `outbox`; returns the owner's line about it. */
+async function queueFailureMail(
+  outbox: string,
+  env: Env,
+  command: string,
+  line: string,
+  now = new Date(),
+): Promise<string> {
+  const store = new OutboxStore(outbox);
+  await store.createFolders();
+  // As root in its container: what it made goes to the outbox's owner, the API's user.
+  for (const folder of FOLDERS) await handToOwnerOf(join(outbox, folder), outbox);
+  const queued = newQueuedMail(failureMail(env, command, line, now), now.getTime());
+  await store.write(queued);
+  await handToOwnerOf(join(outbox, 'queue', `${queued.id}.json`), outbox);
+  return `Mail an MAIL_TO in der Warteschlange (${join(outbox, 'queue', `${queued.id}.json`)}).`;
+}
 
 /** The outbox among the call's stores, if it names one (create, report). */
 function outboxOf(call: Call): string | undefined {
@@ -14,7 +66,7 @@ function outboxOf(call: Call): string | undefined {
   }
 }
 
-/** Queued into the outbox where this process has it, else left for report. */
+/** A failed create or offsite: mailed where this process has the outbox, else left for report. */
 export async function reportFailure(call: Call, command: string, error: unknown): Promise<void> {
   // Not while another command holds the lock: a long restore may be replacing the outbox.
   if (!['create', 'offsite'].includes(command) || error instanceof UsageError) return;
@@ -23,7 +75,7 @@ export async function reportFailure(call: Call, command: string, error: unknown)
   const outbox = outboxOf(call);
   try {
     if (outbox) call.print(await queueFailureMail(outbox, call.env, command, line));
-    else await leaveFailure(call.project, line);
+    else await writeFile(await statePath(call.project, FAILURE), `${line}\n`);
   } catch (failed) {
     console.error(`Keine Mail an MAIL_TO: ${(failed as Error).message}`);
   }
@@ -33,6 +85,8 @@ export async function reportFailure(call: Call, command: string, error: unknown)
 export async function reportLeftFailure(call: Call): Promise<void> {
   const outbox = outboxOf(call);
   if (!outbox) throw wrongCall();
-  const line = await takeFailure(call.project);
+  const path = join(call.project, STATE_DIR, FAILURE);
+  const line = (await readFile(path, 'utf8').catch(() => '')).trim();
+  await rm(path, { force: true });
   if (line) call.print(await queueFailureMail(outbox, call.env, 'offsite', line));
 }

@@ -1,12 +1,36 @@
 // backup verify, restore and recover: an archive checked whole, then every
 // store replaced, all or none (restore.ts); a restore cut short resolved.
 import { readArchive } from '../archive/archive-reader';
-import { SKIPPED } from '../archive/archive-trust';
-import { describeStores, type Manifest } from '../archive/backup-manifest';
+import { describeStores, shown, type Manifest } from '../archive/backup-manifest';
+import type { Store } from '../backup-stores';
+import { OwnerPasskeyStore, type OwnerPasskey } from '../../owner/owner-passkey-store';
 import { restoreArchive } from '../restore/restore';
 import { describeRecovery, recover } from '../restore/restore-transaction';
-import { describeReturned, passkeysIn } from '../restore/restored-passkeys';
-import { checkName, journalsOf, storesOf, trustFor, type Call } from './call';
+import { checkName, journalsOf, SKIPPED, storesOf, trustFor, type Call } from './call';
+
+/** The passkeys in the access store among `stores` (none when it is absent or unreadable). */
+async function passkeysIn(stores: Store[]): Promise<OwnerPasskey[]> {
+  const access = stores.find((store) => store.name === 'access');
+  if (!access) return [];
+  return new OwnerPasskeyStore(access.path).read().catch(() => []);
+}
+
+/**
+ * A restore brings back the owner's passkeys as they were at the backup: one
+ * removed since (a stolen phone's) signs in again. One line for each passkey
+ * the store did not hold before, with the command that removes it again
+ * (docs/backup.md, "Wiederherstellen").
+ */
+function describeReturned(before: OwnerPasskey[], after: OwnerPasskey[]): string[] {
+  const held = new Set(before.map((passkey) => passkey.id));
+  return after
+    .filter((passkey) => !held.has(passkey.id))
+    .map(
+      ({ id, label, createdAt }) =>
+        `Passkey „${shown(label)}“ vom ${createdAt} ist wieder gültig (vor der Wiederherstellung ` +
+        `nicht da); gehört er zu einem verlorenen Gerät: make owner-passkeys REMOVE=${shown(id)}`,
+    );
+}
 
 const describeManifest = (archive: string, manifest: Manifest) =>
   `Archiv in Ordnung: ${archive} vom ${manifest.createdAt} (Version ${manifest.version}): ` +

@@ -22,11 +22,11 @@ import {
   type Manifest,
 } from '../archive/backup-manifest';
 import { CLOCK_SKEW_MS, namedAt, ourArchives } from '../archive/retention';
-import { STATE_DIR, statePath } from '../tool-state';
+import { STATE_DIR, statePath } from '../backup-lock';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
-/** When each archive was read last (tool-state.ts). */
+/** When each archive was read last (backup-lock.ts). */
 const CHECKED = 'checked.json';
 
 /** An age in the largest whole unit that keeps it readable: minutes, hours, days. */

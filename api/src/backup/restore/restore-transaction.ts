@@ -51,11 +51,8 @@ export interface Swap {
   aside: string;
 }
 
-/**
- * A folder store's staging or aside folder: while either lies in a store,
- * a restore of it has not finished (unfinished-restore.ts).
- */
-export const RESTORE_LEFTOVER =
+/** A folder store's staging or aside folder: while either lies in a store, its restore is unfinished. */
+const RESTORE_LEFTOVER =
   /^\.portfolio-restore-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(new|old)\.tmp$/;
 
 const noCut: Cut = async () => undefined;
@@ -275,3 +272,27 @@ export const describeRecovery = ({ outcome, stores }: Recovery) =>
   outcome === 'forward'
     ? `Unterbrochene Wiederherstellung zu Ende geführt: ${stores.map(shown).join(', ')} wie im Archiv.`
     : `Unterbrochene Wiederherstellung zurückgenommen: ${stores.map(shown).join(', ')} wie vor ihr.`;
+
+/**
+ * The first of `stores` (setting name and folder) that a restore has not
+ * finished. The API does not start over such a store: its start tidies letter
+ * folders against the access store it finds, and what it wrote would be rolled
+ * back by the next recovery. The access store, named first, keeps its staging
+ * or aside folder until the whole restore has ended.
+ */
+export async function unfinishedRestore(
+  stores: Record<string, string>,
+): Promise<string | undefined> {
+  for (const [setting, folder] of Object.entries(stores)) {
+    const names = await readdir(folder).catch(() => [] as string[]);
+    if (names.some((name) => RESTORE_LEFTOVER.test(name))) return `${setting} (${folder})`;
+  }
+  return undefined;
+}
+
+/** The API's one line, in German and English: what is unfinished and both ways out. */
+export const describeUnfinishedRestore = (store: string) =>
+  `${store}: eine Wiederherstellung wurde unterbrochen / a restore was cut short. ` +
+  'Dieselbe noch einmal / run it again: make restore FILE=… (ohne Docker / without Docker: ' +
+  'make restore-local FILE=…), oder zurücknehmen / or roll it back: make restore-recover ' +
+  '(make restore-recover-local); die Website startet erst danach / the site starts after that.';

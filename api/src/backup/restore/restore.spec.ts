@@ -20,8 +20,7 @@ import { join, relative } from 'node:path';
 import { createArchive } from '../archive/archive-writer';
 import type { Store } from '../backup-stores';
 import { restoreArchive } from './restore';
-import { JOURNALS, recover, type Cut, type Phase } from './restore-transaction';
-import { unfinishedRestore } from './unfinished-restore';
+import { JOURNALS, recover, unfinishedRestore, type Cut, type Phase } from './restore-transaction';
 
 /** Every entry of the stores: kind, mode, content or target; hidden leftovers count too. */
 function snapshot(stores: Store[]): Record<string, string> {
