@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFileDurably } from '../common/durable-file';
 import { handToOwnerOf } from '../common/file-owner';
+import { parseJson } from './archive/backup-manifest';
 
 export const HEARTBEAT = 'backup-heartbeat.json';
 
@@ -26,12 +27,9 @@ export async function writeHeartbeat(accessDir: string, heartbeat: Heartbeat): P
 
 /** The newest archive recorded in `accessDir`, or undefined (none yet, or unreadable). */
 export async function readHeartbeat(accessDir: string): Promise<Heartbeat | undefined> {
-  try {
-    const value = JSON.parse(await readFile(join(accessDir, HEARTBEAT), 'utf8')) as Heartbeat;
-    return typeof value.archive === 'string' && !Number.isNaN(Date.parse(value.at))
-      ? value
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const text = await readFile(join(accessDir, HEARTBEAT), 'utf8').catch(() => undefined);
+  const value = parseJson<Heartbeat>(text);
+  return typeof value?.archive === 'string' && !Number.isNaN(Date.parse(value.at))
+    ? value
+    : undefined;
 }

@@ -16,6 +16,7 @@ import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { replaceFileDurably } from '../common/durable-file';
 import { handToOwnerOf } from '../common/file-owner';
 import { shown } from './archive/backup-manifest';
 
@@ -108,10 +109,15 @@ export async function withBackupLock<T>(
  */
 export const STATE_DIR = '.portfolio-backup.state';
 
-/** The path of the record `name`, its folder made (and handed to the project's owner) first. */
-export async function statePath(project: string, name: string): Promise<string> {
+/** The record `name`'s text, or undefined when there is none. */
+export const readState = (project: string, name: string) =>
+  readFile(join(project, STATE_DIR, name), 'utf8').catch(() => undefined);
+
+/** Replaces the record `name`, its folder and itself handed to the project's owner. */
+export async function writeState(project: string, name: string, text: string): Promise<void> {
   const folder = join(project, STATE_DIR);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   await handToOwnerOf(folder, project);
-  return join(folder, name);
+  await replaceFileDurably(join(folder, name), text);
+  await handToOwnerOf(join(folder, name), project);
 }

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { expandHome } from '../../config/backup-readers';
 import { Duplex, Readable } from 'node:stream';
 import type { ReadableStream as WebReadable } from 'node:stream/web';
-import { ArchiveRefusedError } from './backup-manifest';
+import { ArchiveRefusedError, messageOf } from './backup-manifest';
 import { signingKeyIn } from './archive-signature';
 
 /** How every age file begins. */
@@ -45,12 +45,13 @@ export async function encryptingStream(recipients: string[]): Promise<Duplex> {
   return Duplex.fromWeb({ readable: encrypted as WebReadable, writable });
 }
 
-export async function isEncrypted(path: string): Promise<boolean> {
+/** Whether the file at `path` begins with `magic` (an age file, a SQLite database). */
+export async function beginsWith(path: string, magic: Buffer): Promise<boolean> {
   const file = await open(path, 'r');
   try {
-    const start = Buffer.alloc(AGE_MAGIC.length);
+    const start = Buffer.alloc(magic.length);
     const { bytesRead } = await file.read(start, 0, start.length, 0);
-    return bytesRead === start.length && start.equals(AGE_MAGIC);
+    return bytesRead === start.length && start.equals(magic);
   } finally {
     await file.close();
   }
@@ -86,7 +87,8 @@ export async function openArchive(
   path: string,
   key?: ArchiveKey,
 ): Promise<{ bytes: Readable; encrypted: boolean }> {
-  if (!(await isEncrypted(path))) return { bytes: createReadStream(path), encrypted: false };
+  if (!(await beginsWith(path, AGE_MAGIC)))
+    return { bytes: createReadStream(path), encrypted: false };
   if (!key)
     throw new KeyError(
       `${basename(path)} ist verschlüsselt: den geheimen Schlüssel angeben ` +
@@ -104,7 +106,7 @@ export async function openArchive(
     return { bytes: Readable.fromWeb(plain as WebReadable<Uint8Array>), encrypted: true };
   } catch (error) {
     source.destroy();
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     if (/no identity matched/.test(reason))
       throw new KeyError(
         `Falscher Schlüssel: ${key.file} öffnet ${basename(path)} nicht (für einen anderen ` +

@@ -16,7 +16,8 @@ import { replaceFileDurably } from '../../common/durable-file';
 import { handToOwnerOf } from '../../common/file-owner';
 import { MAX_KEPT_ARCHIVES } from '../../config/backup-readers';
 import { publicKeyOf, signBytes, verifies, type Signature } from './archive-signature';
-import { STATE_DIR, statePath } from '../backup-lock';
+import { readState, writeState } from '../backup-lock';
+import { parseJson } from './backup-manifest';
 import { ourArchives } from './retention';
 
 export const INDEX_NAME = 'portfolio-backup-index.json';
@@ -41,14 +42,6 @@ export interface ArchiveIndex {
 const signed = (archives: string[], sequence: number) =>
   Buffer.from(JSON.stringify(sequence === 0 ? archives : { sequence, archives }));
 
-function parse(text: string | undefined): Partial<IndexFile> | undefined {
-  try {
-    return text === undefined ? undefined : (JSON.parse(text) as Partial<IndexFile>);
-  } catch {
-    return undefined;
-  }
-}
-
 /** For the one reader that holds no key and takes BACKUP_DIR's index as written (the off-site step). */
 export const UNCHECKED = Symbol('signature not checked');
 
@@ -60,7 +53,8 @@ export async function readIndex(
   folder: string,
   publicKey: string | undefined | typeof UNCHECKED,
 ): Promise<ArchiveIndex | undefined> {
-  const index = parse(await readFile(join(folder, INDEX_NAME), 'utf8').catch(() => undefined));
+  const text = await readFile(join(folder, INDEX_NAME), 'utf8').catch(() => undefined);
+  const index = parseJson<Partial<IndexFile>>(text);
   const { archives, signature, sequence = 0 } = index ?? {};
   if (index?.format !== FORMAT || !Array.isArray(archives)) return undefined;
   if (!isSequence(sequence)) return undefined;
@@ -78,16 +72,12 @@ const isSequence = (value: unknown): value is number =>
   Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) < 2 ** 40;
 
 async function seenSequence(project: string): Promise<number> {
-  const text = await readFile(join(project, STATE_DIR, SEEN), 'utf8').catch(() => '0');
-  const seen = Number(text.trim());
+  const seen = Number((await readState(project, SEEN)) ?? 0);
   return isSequence(seen) ? seen : 0;
 }
 
 async function recordSeen(project: string, sequence: number): Promise<void> {
-  if (sequence <= (await seenSequence(project))) return;
-  const path = await statePath(project, SEEN);
-  await replaceFileDurably(path, `${sequence}\n`);
-  await handToOwnerOf(path, project);
+  if (sequence > (await seenSequence(project))) await writeState(project, SEEN, `${sequence}\n`);
 }
 
 /** Why an index does not count although it verifies, or undefined when it does. */

@@ -13,6 +13,7 @@ import { extract, type Header } from 'tar-stream';
 import {
   ArchiveRefusedError,
   MANIFEST_NAME,
+  messageOf,
   parseManifest,
   shown,
   type Manifest,
@@ -156,7 +157,7 @@ export async function readArchive(
     await source.catch(() => undefined);
     if (error instanceof ArchiveRefusedError || error === writeError) throw error;
     throw new ArchiveRefusedError(
-      `das Archiv ist beschädigt oder unvollständig (${describe(error)})`,
+      `das Archiv ist beschädigt oder unvollständig (${messageOf(error)})`,
     );
   }
   if (manifestBytes === undefined)
@@ -165,8 +166,4 @@ export async function readArchive(
   checkAgainst(manifest, seen);
   checkOrigin({ manifestBytes, signature, encrypted }, trust);
   return { manifest, digest: createHash('sha256').update(manifestBytes).digest('hex') };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -15,7 +15,7 @@ import {
   verify,
   type KeyObject,
 } from 'node:crypto';
-import { ArchiveRefusedError } from './backup-manifest';
+import { ArchiveRefusedError, parseJson } from './backup-manifest';
 
 /** The entry after manifest.json. */
 export const SIGNATURE_NAME = 'manifest.sig';
@@ -80,14 +80,9 @@ export function signManifest(manifest: Buffer, secret: string): Buffer {
 
 /** manifest.sig parsed; undefined when it is not ours. */
 export function parseSignature(text: string): Signature | undefined {
-  try {
-    const { format, publicKey, signature } = JSON.parse(text) as Record<string, unknown>;
-    if (format !== FORMAT || typeof publicKey !== 'string' || typeof signature !== 'string')
-      return undefined;
-    return { publicKey, signature };
-  } catch {
-    return undefined;
-  }
+  const { format, publicKey, signature } = parseJson<Record<string, unknown>>(text) ?? {};
+  if (format !== FORMAT || typeof publicKey !== 'string' || typeof signature !== 'string') return;
+  return { publicKey, signature };
 }
 
 export function verifies(manifest: Buffer, signature: Signature, publicKey: string): boolean {

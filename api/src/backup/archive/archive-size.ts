@@ -10,7 +10,7 @@
 // Raspberry Pi BACKUP_DIR is often the card the running site writes to.
 import { lstat, stat, statfs } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
-import { storeUnreadable, tooLittleSpace } from './backup-failure';
+import { storeUnreadable, tooLittleSpace, unlessGone } from './backup-failure';
 import type { Store } from '../backup-stores';
 import { ArchiveRefusedError, storeOf, storeRoot, type Manifest } from './backup-manifest';
 import { listStore } from './store-listing';
@@ -35,6 +35,12 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** The bytes an unprivileged process may still write in `folder`'s file system. */
+export const freeBytes = async (folder: string) => {
+  const { bavail, bsize } = await statfs(folder);
+  return bavail * bsize;
+};
+
 const walSize = (folder: string, database: string) =>
   lstat(join(folder, `${database}-wal`)).then(
     ({ size }) => size,
@@ -43,10 +49,7 @@ const walSize = (folder: string, database: string) =>
 
 /** One store's share of the archive, or undefined when it does not exist. */
 async function measureStore(store: Store): Promise<number | undefined> {
-  const root = await lstat(store.path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
+  const root = await unlessGone(lstat(store.path));
   if (!root) return undefined;
   const name = storeRoot(store.name);
   if (store.kind === 'file') {
@@ -92,8 +95,7 @@ export async function checkRoom(
     needed += bytes;
   }
   needed = ageBound(gzipBound(needed), recipients);
-  const { bavail, bsize } = await statfs(backupDir);
-  const free = bavail * bsize;
+  const free = await freeBytes(backupDir);
   if (needed > free) throw tooLittleSpace(backupDir, formatBytes(free), formatBytes(needed));
   return present;
 }
@@ -129,10 +131,10 @@ export async function checkRestoreRoom(manifest: Manifest, targets: Store[]): Pr
     needs.set(dev, need);
   }
   for (const { folder, bytes } of needs.values()) {
-    const { bavail, bsize } = await statfs(folder);
-    if (bytes > bavail * bsize)
+    const free = await freeBytes(folder);
+    if (bytes > free)
       throw new ArchiveRefusedError(
-        `zu gross für den Datenträger: in ${folder} sind ${formatBytes(bavail * bsize)} frei, ` +
+        `zu gross für den Datenträger: in ${folder} sind ${formatBytes(free)} frei, ` +
           `das Archiv braucht dort ${formatBytes(bytes)}; nichts verändert`,
       );
   }

@@ -32,6 +32,7 @@ import {
   MANIFEST_NAME,
   newManifest,
   parseManifest,
+  placeOf,
   staysInStore,
   storeOf,
   storeRoot,
@@ -46,6 +47,7 @@ import {
   storeUnreadable,
   storeVanished,
   unreadableBack,
+  unlessGone,
   unrestorable,
 } from './backup-failure';
 import { checkRoom } from './archive-size';
@@ -79,14 +81,6 @@ interface Source {
   stats: Stats;
   /** Owner and mode to record when `path` is a stand-in (a database's snapshot). */
   owner?: Pick<Stats, 'uid' | 'gid' | 'mode'>;
-}
-
-/** A file of a live store may vanish while it is copied: then there is nothing to add. */
-function unlessGone<T>(pending: Promise<T>): Promise<T | undefined> {
-  return pending.catch((error: unknown) => {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  });
 }
 
 /** Only the permission bits: restore refuses set-uid, set-gid and sticky. */
@@ -282,8 +276,7 @@ function checkRestorable(body: Buffer, stores: Store[]): void {
     const entry = error instanceof ArchiveRefusedError ? error.entry : undefined;
     const store = stores.find((one) => one.name === storeOf(entry ?? ''));
     if (!store || entry === undefined) throw error;
-    const rest = entry.slice(storeRoot(store.name).length + 1);
-    throw unrestorable(rest ? join(store.path, rest) : store.path);
+    throw unrestorable(placeOf(store.path, store.name, entry));
   }
 }
 

@@ -2,7 +2,7 @@
 // nightly log, too): the cause and the folder it concerns. Every failure
 // leaves BACKUP_DIR as it was and no store changed, which the line says.
 import type { Store } from '../backup-stores';
-import { shown } from './backup-manifest';
+import { messageOf, shown } from './backup-manifest';
 
 /** A backup that was refused or broken off; its message is the owner's one line. */
 export class BackupFailedError extends Error {}
@@ -11,18 +11,20 @@ const NOTHING_LEFT = 'kein Archiv geschrieben, nichts verändert';
 
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
 
+/** A file of a live store may vanish while it is read: then there is nothing to add. */
+export function unlessGone<T>(pending: Promise<T>): Promise<T | undefined> {
+  return pending.catch((error: unknown) => {
+    if (codeOf(error) === 'ENOENT') return undefined;
+    throw error;
+  });
+}
+
 export const isDiskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(codeOf(error) ?? '');
 
 function detail(error: unknown): string {
   const { code, path } = (error ?? {}) as NodeJS.ErrnoException;
   if (code && path) return `${code}: ${path}`;
-  return code ?? (error instanceof Error ? error.message : String(error));
-}
-
-export function diskFull(backupDir: string): BackupFailedError {
-  return new BackupFailedError(
-    `Sicherung abgebrochen: in ${backupDir} ist kein Platz mehr (Datenträger voll); ${NOTHING_LEFT}.`,
-  );
+  return code ?? messageOf(error);
 }
 
 export function tooLittleSpace(backupDir: string, free: string, needed: string) {
@@ -53,7 +55,10 @@ export function storeUnreadable(store: Store, error: unknown): BackupFailedError
 /** Whatever else stopped the archive: named with the folder it was written to. */
 export function archiveFailed(backupDir: string, error: unknown): BackupFailedError {
   if (error instanceof BackupFailedError) return error;
-  if (isDiskFull(error)) return diskFull(backupDir);
+  if (isDiskFull(error))
+    return new BackupFailedError(
+      `Sicherung abgebrochen: in ${backupDir} ist kein Platz mehr (Datenträger voll); ${NOTHING_LEFT}.`,
+    );
   return new BackupFailedError(
     `Sicherung abgebrochen: das Archiv in ${backupDir} liess sich nicht schreiben ` +
       `(${detail(error)}); ${NOTHING_LEFT}.`,

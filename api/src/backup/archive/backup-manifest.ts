@@ -63,8 +63,26 @@ export class ArchiveRefusedError extends Error {
 /** A name from an archive as a refusal shows it: control characters escaped, never sent to the terminal. */
 export const shown = (name: unknown) => JSON.stringify(String(name)).slice(1, -1);
 
+/** JSON's value, or undefined for text that is not JSON (or no text). */
+export function parseJson<T>(text: string | undefined): T | undefined {
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as T);
+  } catch {
+    return undefined;
+  }
+}
+
+export const messageOf = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);
+
 export function storeRoot(name: string): string {
   return `${STORES_PREFIX}/${name}`;
+}
+
+/** Where an archive entry of a store lies below `base` (the store's folder, file or staging). */
+export function placeOf(base: string, storeName: string, entryPath: string): string {
+  const root = storeRoot(storeName);
+  return entryPath === root ? base : posix.join(base, entryPath.slice(root.length + 1));
 }
 
 export function newManifest(fields: Omit<Manifest, 'format' | 'formatVersion'>): Manifest {
@@ -180,7 +198,7 @@ export function parseManifest(text: string): Manifest {
   return manifest;
 }
 
-/** "access 3, outbox 1, env 1": what an archive holds, for the one line a command prints. */
+/** "access 3, outbox 1, env 1 Datei(en)": what an archive holds, for the one line a command prints. */
 export function describeStores(stores: ManifestStore[]): string {
-  return stores.map((store) => `${store.name} ${store.files}`).join(', ');
+  return `${stores.map((store) => `${store.name} ${store.files}`).join(', ')} Datei(en)`;
 }

@@ -5,7 +5,7 @@
 // while Mailpit keeps working (a write during the copy only makes SQLite
 // start the copy again). Node has it as node:sqlite's backup() from 22.16
 // and 23.8 on: the API image's Node 24 has it; `make local` has no Mailpit.
-import { open } from 'node:fs/promises';
+import { beginsWith } from './archive-crypto';
 
 interface SqliteModule {
   DatabaseSync: new (path: string) => { close(): void };
@@ -18,15 +18,7 @@ const SIDECARS = ['-wal', '-shm', '-journal'];
 
 /** Whether a file is a SQLite database, judged by its first bytes (never by its name alone). */
 export async function isSqliteDatabase(path: string): Promise<boolean> {
-  if (!path.endsWith('.db')) return false;
-  const file = await open(path, 'r');
-  try {
-    const start = Buffer.alloc(HEADER.length);
-    const { bytesRead } = await file.read(start, 0, HEADER.length, 0);
-    return bytesRead === HEADER.length && start.equals(HEADER);
-  } finally {
-    await file.close();
-  }
+  return path.endsWith('.db') && beginsWith(path, HEADER);
 }
 
 /** The database a sidecar file belongs to ("mailpit.db" for "mailpit.db-wal"). */

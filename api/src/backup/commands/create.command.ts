@@ -37,7 +37,7 @@ function describeArchive(summary: ArchiveSummary, removed: string[], keep: numbe
   const sealed = summary.encrypted ? ', verschlüsselt' : '';
   const lines = [
     `Sicherung ${summary.path} (${formatBytes(summary.bytes)}${sealed}, geprüft): ` +
-      `${describeStores(summary.stores)} Datei(en)${absent}${pruned}`,
+      `${describeStores(summary.stores)}${absent}${pruned}`,
   ];
   if (!summary.encrypted)
     lines.push(

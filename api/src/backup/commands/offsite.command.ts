@@ -43,13 +43,12 @@ export async function sendOffsite(call: Call): Promise<void> {
   for (const file of [newest, INDEX_NAME]) print(await offsite.push(join(dir, file)));
   const old = surplusOf(await offsite.list(), config.keep, index.names, newest);
   if (old.length > 0) print(await offsite.remove(old));
-  const removed = await pruneArchives(dir, config.keep, index.names, newest);
-  if (removed.length > 0) print(`Hier: ${describePruned(removed, config.keep)} in ${dir}`);
+  await prune(call, index.names, newest);
 }
 
-/** BACKUP_KEEP in BACKUP_DIR; prints a line only when it removed something. */
-export async function prune(call: Call): Promise<void> {
-  const { config, print } = call;
-  const removed = await pruneArchives(config.dir, config.keep, await knownOf(call));
-  if (removed.length > 0) print(`Hier: ${describePruned(removed, config.keep)} in ${config.dir}`);
+/** BACKUP_KEEP in BACKUP_DIR, never `newest`; prints a line only when it removed something. */
+export async function prune(call: Call, known?: Set<string>, newest?: string): Promise<void> {
+  const { dir, keep } = call.config;
+  const removed = await pruneArchives(dir, keep, known ?? (await knownOf(call)), newest);
+  if (removed.length > 0) call.print(`Hier: ${describePruned(removed, keep)} in ${dir}`);
 }

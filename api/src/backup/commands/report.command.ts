@@ -6,7 +6,7 @@
 // which holds no store, leaves its line in the tool's state folder, and
 // `backup report` in a container with the outbox mails it. The drill on
 // the owner's computer has no outbox: its exit code and line say it.
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { localTime } from '../../access/access-texts';
 import { handToOwnerOf } from '../../common/file-owner';
@@ -15,7 +15,7 @@ import { parseAppConfig } from '../../config/app-config';
 import type { Env } from '../../config/env-readers';
 import { FOLDERS, OutboxStore } from '../../mail/outbox/outbox-store';
 import { newQueuedMail } from '../../mail/outbox/queued-mail';
-import { LockBusyError, STATE_DIR, statePath } from '../backup-lock';
+import { LockBusyError, readState, STATE_DIR, writeState } from '../backup-lock';
 import { describeBackupError, storesOf, wrongCall, type Call } from './call';
 
 /** The off-site step's failure, waiting for `backup report` (backup-lock.ts, STATE_DIR). */
@@ -75,7 +75,7 @@ export async function reportFailure(call: Call, command: string, error: unknown)
   const outbox = outboxOf(call);
   try {
     if (outbox) call.print(await queueFailureMail(outbox, call.env, command, line));
-    else await writeFile(await statePath(call.project, FAILURE), `${line}\n`);
+    else await writeState(call.project, FAILURE, `${line}\n`);
   } catch (failed) {
     console.error(`Keine Mail an MAIL_TO: ${(failed as Error).message}`);
   }
@@ -85,8 +85,7 @@ export async function reportFailure(call: Call, command: string, error: unknown)
 export async function reportLeftFailure(call: Call): Promise<void> {
   const outbox = outboxOf(call);
   if (!outbox) throw wrongCall();
-  const path = join(call.project, STATE_DIR, FAILURE);
-  const line = (await readFile(path, 'utf8').catch(() => '')).trim();
-  await rm(path, { force: true });
+  const line = (await readState(call.project, FAILURE))?.trim();
+  await rm(join(call.project, STATE_DIR, FAILURE), { force: true });
   if (line) call.print(await queueFailureMail(outbox, call.env, 'offsite', line));
 }

@@ -34,7 +34,7 @@ function describeReturned(before: OwnerPasskey[], after: OwnerPasskey[]): string
 
 const describeManifest = (archive: string, manifest: Manifest) =>
   `Archiv in Ordnung: ${archive} vom ${manifest.createdAt} (Version ${manifest.version}): ` +
-  `${describeStores(manifest.stores)} Datei(en)`;
+  `${describeStores(manifest.stores)}`;
 
 /**
  * --json: one line for scripts, the Makefile's `case` among them (it picks
@@ -69,7 +69,7 @@ export async function restore(archive: string, call: Call): Promise<void> {
     untouched.length > 0 ? `; nicht im Archiv, unverändert: ${untouched.join(', ')}` : '';
   print(
     `Wiederhergestellt aus ${archive} vom ${manifest.createdAt}: ` +
-      `${describeStores(manifest.stores)} Datei(en)${kept}`,
+      `${describeStores(manifest.stores)}${kept}`,
   );
   for (const line of describeReturned(passkeys, await passkeysIn(targets))) print(line);
 }

@@ -9,10 +9,11 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { statfs, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { BackupConfig } from '../../config/app-config';
 import type { Env } from '../../config/env-readers';
+import { freeBytes } from '../archive/archive-size';
 
 /** A failure the owner reads as it is: no prefix is added. */
 export class OffsiteFailedError extends Error {}
@@ -131,8 +132,7 @@ export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): 
       if (!sized.ok)
         throw new OffsiteFailedError(`${failed} liess sich nicht finden (${reasonOf(sized.err)}).`);
       const size = Number(sized.out.trim());
-      const { bavail, bsize } = await statfs(folder);
-      const free = bavail * bsize;
+      const free = await freeBytes(folder);
       if (!(size <= free))
         throw new OffsiteFailedError(
           `${failed} braucht ${size} Bytes, in ${folder} sind nur ${free} frei: TMPDIR auf einen grösseren Ordner legen.`,

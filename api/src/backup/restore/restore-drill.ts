@@ -8,21 +8,14 @@
 // one read least recently (as restic's --read-data-subset spreads its
 // reading), so every kept copy is read within BACKUP_KEEP runs; the project
 // folder remembers when each was read last.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFileDurably } from '../../common/durable-file';
-import { handToOwnerOf } from '../../common/file-owner';
 import { readArchive } from '../archive/archive-reader';
 import type { ArchiveKey } from '../archive/archive-crypto';
 import type { Trust } from '../archive/archive-signature';
-import {
-  ArchiveRefusedError,
-  describeStores,
-  shown,
-  type Manifest,
-} from '../archive/backup-manifest';
+import { ArchiveRefusedError, describeStores, parseJson, shown } from '../archive/backup-manifest';
 import { CLOCK_SKEW_MS, namedAt, ourArchives } from '../archive/retention';
-import { STATE_DIR, statePath } from '../backup-lock';
+import { readState, writeState } from '../backup-lock';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -38,14 +31,8 @@ export function describeAge(ms: number): string {
 
 type Checked = Record<string, string>;
 
-async function readChecked(project: string): Promise<Checked> {
-  const text = await readFile(join(project, STATE_DIR, CHECKED), 'utf8').catch(() => '{}');
-  try {
-    return JSON.parse(text) as Checked;
-  } catch {
-    return {};
-  }
-}
+const readChecked = async (project: string) =>
+  parseJson<Checked>(await readState(project, CHECKED)) ?? {};
 
 /**
  * The archives a drill reads among `names` (oldest first): the newest, and
@@ -90,8 +77,6 @@ export interface DrillOptions {
   now?: Date;
 }
 
-const summary = (manifest: Manifest) => `${describeStores(manifest.stores)} Datei(en)`;
-
 /** The drill's lines when all is well; throws the one line of a failure. */
 export async function drill(options: DrillOptions): Promise<string[]> {
   const { folder, source, known, project, maxAgeMs } = options;
@@ -107,11 +92,11 @@ export async function drill(options: DrillOptions): Promise<string[]> {
       `Neuestes Archiv zu alt: ${what}, mehr als BACKUP_MAX_AGE (${describeAge(maxAgeMs)}); ` +
         'die nächtliche Sicherung oder ihre Kopie läuft nicht (make backup, crontab prüfen).',
     );
-  const lines = [`Neuestes Archiv in Ordnung: ${what}: ${summary(first.manifest)}`];
+  const lines = [`Neuestes Archiv in Ordnung: ${what}: ${describeStores(first.manifest.stores)}`];
   if (older !== undefined) {
     const second = await checkOne(folder, older, where, options);
     lines.push(
-      `Älteres Archiv in Ordnung: ${older}, ${describeAge(second.age)} alt: ${summary(second.manifest)}`,
+      `Älteres Archiv in Ordnung: ${older}, ${describeAge(second.age)} alt: ${describeStores(second.manifest.stores)}`,
     );
   }
   const now = (options.now ?? new Date()).toISOString();
@@ -120,9 +105,7 @@ export async function drill(options: DrillOptions): Promise<string[]> {
       ([name]) => !known || known.has(name),
     ),
   ) as Checked;
-  const path = await statePath(project, CHECKED);
-  await replaceFileDurably(path, `${JSON.stringify(record)}\n`);
-  await handToOwnerOf(path, project);
+  await writeState(project, CHECKED, `${JSON.stringify(record)}\n`);
   return lines;
 }
 

@@ -16,6 +16,7 @@ import { ALREADY_CHECKED } from '../archive/archive-signature';
 import {
   ArchiveRefusedError,
   foldedTwins,
+  placeOf,
   storeOf,
   storeRoot,
   shown,
@@ -27,12 +28,6 @@ import {
 import { syncToDisk } from '../../common/durable-file';
 import { giveBack, ownAs } from '../../common/file-owner';
 import { stagedRoot, type Swap } from './restore-transaction';
-
-/** Where an archive entry of a store lies below `base` (the store's staging or its target). */
-function placeOf(base: string, storeName: string, entryPath: string): string {
-  const root = storeRoot(storeName);
-  return entryPath === root ? base : join(base, entryPath.slice(root.length + 1));
-}
 
 /** Every folder between the staging and `path` is a real folder, made when missing. */
 async function parentsOf(staging: string, path: string): Promise<void> {

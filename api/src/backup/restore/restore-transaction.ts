@@ -19,7 +19,8 @@ import { basename, dirname, join } from 'node:path';
 import { replaceFileDurably, syncToDisk } from '../../common/durable-file';
 import { giveBack, type Owner } from '../../common/file-owner';
 import type { Store } from '../backup-stores';
-import { shown } from '../archive/backup-manifest';
+import { unlessGone } from '../archive/backup-failure';
+import { parseJson, shown } from '../archive/backup-manifest';
 
 /** The tool's folder of journals, in the project folder beside its lock. */
 export const JOURNALS = '.portfolio-backup.journals';
@@ -91,13 +92,7 @@ async function readJournal(journals: string, name: string, stores: Store[]): Pro
   const [, id, storeName] = JOURNAL_NAME.exec(name) ?? [];
   const store = stores.find((one) => one.name === storeName);
   const text = await readFile(join(journals, name), 'utf8').catch(() => '');
-  const journal = (() => {
-    try {
-      return JSON.parse(text) as Journal;
-    } catch {
-      return undefined;
-    }
-  })();
+  const journal = parseJson<Journal>(text);
   const { kind, path } = store ?? {};
   if (
     !store ||
@@ -233,10 +228,7 @@ export const tidyJournals = (journals: string) => rmdir(journals).catch(() => un
 
 /** Finds and resolves every interrupted restore of these stores. */
 export async function recover(stores: Store[], journals: string, cut = noCut): Promise<Recovery[]> {
-  const names = await readdir(journals).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [] as string[];
-    throw error;
-  });
+  const names = (await unlessGone(readdir(journals))) ?? [];
   // A cut while the first journal of a store was written leaves only its next
   // version, before anything of that store moved: nothing to undo, only to clear.
   for (const name of names.filter((one) => one.endsWith('.json.next.tmp')))

@@ -6,7 +6,12 @@ import { readArchive, type ArchiveRead } from '../archive/archive-reader';
 import type { ArchiveKey } from '../archive/archive-crypto';
 import type { Trust } from '../archive/archive-signature';
 import { checkRestoreRoom } from '../archive/archive-size';
-import { ArchiveRefusedError, storeRoot, type Manifest } from '../archive/backup-manifest';
+import {
+  ArchiveRefusedError,
+  messageOf,
+  storeRoot,
+  type Manifest,
+} from '../archive/backup-manifest';
 import { UsageError } from '../../common/owner-command';
 import type { Store } from '../backup-stores';
 import { foldersOf, stage } from './restore-staging';
@@ -56,8 +61,6 @@ function targetsFor(manifest: Manifest, targets: Store[]): Store[] {
   });
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** The transaction over `held`: all stores new, or (thrown) all as before. */
 async function transact(
   file: string,
@@ -81,7 +84,7 @@ async function transact(
         ? 'jeder Teil ist wie vorher'
         : `zurücksetzen scheiterte (${failures.join('; ')}): die nächste Sicherung oder ` +
           'Wiederherstellung setzt zurück';
-    throw new Error(`Wiederherstellung abgebrochen (${describe(cause)}); ${after}.`, { cause });
+    throw new Error(`Wiederherstellung abgebrochen (${messageOf(cause)}); ${after}.`, { cause });
   }
   // From the first "committed" on, a failure is finished by the next command, never undone.
   await commit(swaps, cut);
