@@ -1,7 +1,5 @@
-// Encrypted archives in the age format (age-encryption.org, docs/backup.md):
-// the tar.gz streams through age on its way to the disk and back, 64 KiB at a
-// time, so a large archive never sits in memory. The standard `age -d -i
-// KEYFILE` opens them too; restore needs nothing of this project to read one.
+// Archives encrypted with age (docs/backup.md, "Verschlüsselt mit age"),
+// streamed 64 KiB at a time; the standard `age -d -i KEYFILE` opens them too.
 import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from 'age-encryption';
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
@@ -12,7 +10,6 @@ import type { ReadableStream as WebReadable } from 'node:stream/web';
 import { ArchiveRefusedError, messageOf } from './backup-manifest';
 import { signingKeyIn } from './archive-signature';
 
-/** How every age file begins. */
 const AGE_MAGIC = Buffer.from('age-encryption.org/v1\n');
 /** age seals each 64 KiB chunk with a 16-byte tag. */
 const CHUNK = 64 * 1024;
@@ -27,7 +24,7 @@ export interface ArchiveKey {
   signer?: string;
 }
 
-/** A nothing-changed failure the owner reads as one line, e.g. an archive without its key. */
+/** A nothing-changed failure the owner reads as one line (an archive without its key). */
 export class KeyError extends Error {}
 
 /** The largest an archive of `bytes` becomes once encrypted for `recipients`. */
@@ -57,11 +54,7 @@ export async function beginsWith(path: string, magic: Buffer): Promise<boolean> 
   }
 }
 
-/**
- * Reads an identity file as age-keygen writes it: comment lines, then one
- * key per line. `~/` is the home folder (a shell does not expand it after
- * AGE_IDENTITY= in every case).
- */
+/** An identity file as age-keygen writes it; `~/` is the home folder (AGE_IDENTITY=~/… stays unexpanded). */
 export async function readIdentityFile(given: string): Promise<ArchiveKey> {
   const file = expandHome(given);
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -78,11 +71,7 @@ export async function readIdentityFile(given: string): Promise<ArchiveKey> {
   return { file, identities: lines, signer: signingKeyIn(text) };
 }
 
-/**
- * The archive's plain bytes (the tar.gz): an encrypted archive is decrypted
- * on the way, and refused before a byte is read without a key or with one it
- * was not encrypted for.
- */
+/** The archive's tar.gz, decrypted on the way; refused before a byte is read without its key. */
 export async function openArchive(
   path: string,
   key?: ArchiveKey,

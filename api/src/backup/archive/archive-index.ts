@@ -1,15 +1,10 @@
-// Which archives the site made (docs/backup.md, "Wie viele Archive bleiben").
-// BACKUP_KEEP counts, and pruning deletes, only archives named in a valid
-// index, never a name that merely looks like one: planted in BACKUP_DIR or
-// on the remote, such names would otherwise push the site's own copies out.
-// Without a valid index nothing found beside it counts, only the archive a
-// backup has just made; `backup adopt` takes older ones back in once each
-// has proved itself the site's. The index lies in BACKUP_DIR and beside the
-// copies at the remote, signed with BACKUP_SIGNING_KEY; a copy counts only
-// when its signature verifies with the site's key; without a key only the
-// one in BACKUP_DIR counts, the Pi's own file. Each write raises its
-// sequence, and the project folder remembers the highest it has seen, so an
-// older signed index put back in place of a newer one is refused.
+// Which archives the site made (docs/backup.md, "Wie viele Archive bleiben"):
+// BACKUP_KEEP counts, and pruning deletes, only names in a valid index, never
+// a name planted beside them, which would push the site's own copies out.
+// The index lies in BACKUP_DIR and at the remote, signed with
+// BACKUP_SIGNING_KEY (without a key only BACKUP_DIR's counts); each write
+// raises its sequence, and the project remembers the highest seen, so an
+// older signed index put back is refused.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFileDurably } from '../../common/durable-file';
@@ -42,13 +37,10 @@ export interface ArchiveIndex {
 const signed = (archives: string[], sequence: number) =>
   Buffer.from(JSON.stringify(sequence === 0 ? archives : { sequence, archives }));
 
-/** For the one reader that holds no key and takes BACKUP_DIR's index as written (the off-site step). */
+/** For the off-site step, which holds no key and takes BACKUP_DIR's index as written. */
 export const UNCHECKED = Symbol('signature not checked');
 
-/**
- * The index file in `folder`, if it is one and counts: its signature
- * verifies with `publicKey`, or (no key) it has none.
- */
+/** The index in `folder` if it counts: signed by `publicKey`, or (no key) not signed. */
 export async function readIndex(
   folder: string,
   publicKey: string | undefined | typeof UNCHECKED,
@@ -80,16 +72,6 @@ async function recordSeen(project: string, sequence: number): Promise<void> {
   if (sequence > (await seenSequence(project))) await writeState(project, SEEN, `${sequence}\n`);
 }
 
-/** Why an index does not count although it verifies, or undefined when it does. */
-export async function staleness(index: ArchiveIndex, project: string, where: string) {
-  const seen = await seenSequence(project);
-  if (index.sequence >= seen) return undefined;
-  return (
-    `${INDEX_NAME} in ${where} ist älter (Folge ${index.sequence}) als eines, das hier schon ` +
-    `gelesen wurde (Folge ${seen})`
-  );
-}
-
 /** The index in `folder` when it verifies and is not older than one seen before; else why not. */
 export async function currentIndex(
   folder: string,
@@ -99,17 +81,16 @@ export async function currentIndex(
 ): Promise<{ index?: ArchiveIndex; problem?: string }> {
   const index = await readIndex(folder, publicKey);
   if (!index) return { problem: `Kein gültiges ${INDEX_NAME} in ${where}` };
-  const problem = await staleness(index, project, where);
-  if (problem) return { problem };
+  const seen = await seenSequence(project);
+  if (index.sequence < seen) {
+    const read = `als eines, das hier schon gelesen wurde (Folge ${seen})`;
+    return { problem: `${INDEX_NAME} in ${where} ist älter (Folge ${index.sequence}) ${read}` };
+  }
   await recordSeen(project, index.sequence);
   return { index };
 }
 
-/**
- * Writes the index of `names` (the newest MAX_KEPT_ARCHIVES) into BACKUP_DIR
- * with a sequence above every one seen, signed when a key is set. A failed
- * write fails the command in one line naming the archive it was to list.
- */
+/** The index of `names` (the newest MAX_KEPT_ARCHIVES) in BACKUP_DIR, above every sequence seen. */
 export async function writeIndex(
   backupDir: string,
   names: Set<string>,

@@ -1,10 +1,8 @@
-// Reads an archive entry by entry (age when encrypted, gzip, then
-// tar-stream's parser) and checks it against its manifest: every file
-// present with its size and SHA-256, nothing missing, nothing extra, no name
-// twice; then where it came from (archive-signature.ts). A cut archive fails
+// Reads an archive entry by entry (age, gzip, tar) and checks it against its
+// manifest: every file with its size and SHA-256, nothing missing or extra,
+// no name twice; then its origin (archive-signature.ts). A cut archive fails
 // in age, gzip or tar, an altered byte in age's tag, gzip's checksum or a
-// file's SHA-256, a foreign tar by its missing or unknown manifest, an
-// archive the site did not make by its signature.
+// SHA-256, a foreign one by its manifest or its signature.
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,7 +15,6 @@ import {
   parseManifest,
   shown,
   type Manifest,
-  type ManifestEntry,
 } from './backup-manifest';
 import { openArchive, type ArchiveKey } from './archive-crypto';
 import {
@@ -28,7 +25,7 @@ import {
   type Trust,
 } from './archive-signature';
 
-/** manifest.json lists paths and hashes only; anything this large is not ours. */
+/** manifest.json lists paths and hashes only: anything this large is not ours. */
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 const MAX_SIGNATURE_BYTES = 4096;
 
@@ -51,18 +48,12 @@ interface Seen {
   target?: string;
 }
 
-const TYPES: Partial<Record<Header['type'], ManifestEntry['type']>> = {
-  file: 'file',
-  directory: 'directory',
-  symlink: 'symlink',
-};
-
 function checkAgainst(manifest: Manifest, seen: Map<string, Seen>): void {
   const refuse = (reason: string) => new ArchiveRefusedError(reason);
   for (const entry of manifest.entries) {
     const found = seen.get(entry.path);
     if (!found) throw refuse(`${shown(entry.path)} fehlt im Archiv`);
-    if (TYPES[found.type] !== entry.type) throw refuse(`${shown(entry.path)} hat die falsche Art`);
+    if (found.type !== entry.type) throw refuse(`${shown(entry.path)} hat die falsche Art`);
     if (entry.type === 'file' && (found.size !== entry.size || found.sha256 !== entry.sha256))
       throw refuse(`${shown(entry.path)} ist verändert (Grösse oder SHA-256 weicht ab)`);
     if (entry.type === 'symlink' && found.target !== entry.target)
@@ -84,27 +75,20 @@ async function readAll(body: Readable, name: string, limit: number): Promise<Buf
   return Buffer.concat(chunks);
 }
 
-export interface ReadOptions {
-  /** The identity file for an encrypted archive. */
+interface ReadOptions {
   key?: ArchiveKey;
-  /** What the archive must prove about its origin. */
   trust: Trust;
   /** May return a sink for an entry's bytes (restore writes them out). */
   onEntry?: (header: Header) => Promise<EntrySink | undefined>;
 }
 
-/**
- * Reads the whole archive and returns its manifest once everything matched;
- * the archive's end is checked after every entry's sink, so that work
- * counts only when this resolves.
- */
+/** The manifest, once the whole archive matched it; a sink's work counts only then. */
 export async function readArchive(
   path: string,
   { key, trust, onEntry }: ReadOptions,
 ): Promise<ArchiveRead> {
   const seen = new Map<string, Seen>();
-  // A failure of restore's own writing (a full disk) is reported as it is,
-  // not as a damaged archive.
+  // Restore's own failure to write (a full disk) is said as it is, not as a damaged archive.
   let writeError: unknown;
   const writing = async <T>(work: () => Promise<T>) => {
     try {

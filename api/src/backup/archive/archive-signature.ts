@@ -1,12 +1,8 @@
-// Where an archive came from (docs/backup.md, "Herkunft"). age proves who
-// can read an archive, not who wrote it: the public recipient in .env may be
-// known to anyone, so whoever can write to the remote could make an archive
-// that opens with the owner's key. Every archive therefore carries an
-// Ed25519 signature over its manifest.json (which holds every file's
-// SHA-256), made with the site's secret signing key (BACKUP_SIGNING_KEY in
-// .env, on the server). Its public half is a comment line of the owner's
-// key file, which age ignores, so the one file kept off the server opens
-// an archive and proves it is the site's.
+// Where an archive came from (docs/backup.md, "Herkunft"): age proves who can
+// read it, not who wrote it, as the public recipient in .env may be known to
+// anyone. So the site signs every manifest.json (which holds every SHA-256)
+// with BACKUP_SIGNING_KEY (Ed25519); the public half is a comment line of the
+// owner's key file, which age ignores.
 import {
   createPrivateKey,
   createPublicKey,
@@ -29,16 +25,13 @@ export interface Signature {
   signature: string;
 }
 
-/** What an archive must prove before it is trusted (the command line builds it). */
+/** What an archive must prove before it is trusted (commands/call.ts, trustFor). */
 export interface Trust {
   /** A key is configured or given: a plain archive is not one of the site's. */
   encryptedOnly: boolean;
   /** The public key the signature must verify against, and where it was read. */
   signer?: { key: string; source: string };
-  /**
-   * The owner's explicit choice for an archive made before signatures: it
-   * skips a missing signature (and encryption), never a wrong one.
-   */
+  /** The owner's choice for an archive made before signatures: a missing signature, never a wrong one. */
   skip: boolean;
   /** The tool's own second reading of an archive the first one proved. */
   proven?: true;

@@ -1,23 +1,19 @@
-// Before the first byte is written: does the archive fit into BACKUP_DIR,
-// and does a restore fit beside the stores it replaces?
-// The backup's rule: the archive may take as much as the stores uncompressed in tar
-// (every entry's 512-byte header, every file rounded up to 512 bytes), plus
-// zlib's bound for data gzip cannot shrink (and age's tags and header when
-// encrypted), plus the snapshot of each SQLite database, which lies in
-// BACKUP_DIR's scratch folder while it is copied.
-// gzip usually makes the archive smaller, but how much is known only
-// afterwards; a backup that might fill the disk is refused, because on a
-// Raspberry Pi BACKUP_DIR is often the card the running site writes to.
+// Before the first byte: does the archive fit into BACKUP_DIR, and a restore
+// beside the stores it replaces (docs/backup.md, "Wenn der Platz nicht
+// reicht")? The archive may take the stores as tar (512-byte headers and
+// blocks), gzip's bound for data it cannot shrink, age's tags, and each SQLite
+// snapshot; what gzip saves is known only afterwards, and on a Pi BACKUP_DIR
+// is often the card the running site writes to.
 import { lstat, stat, statfs } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
-import { storeUnreadable, tooLittleSpace, unlessGone } from './backup-failure';
+import { stopped, storeUnreadable, unlessGone } from './backup-failure';
 import type { Store } from '../backup-stores';
 import { ArchiveRefusedError, storeOf, storeRoot, type Manifest } from './backup-manifest';
 import { listStore } from './store-listing';
 import { ageBound } from './archive-crypto';
 
 const BLOCK = 512;
-/** tar-stream writes a PAX header (two more blocks) for a name or link of 100 characters or more. */
+/** tar-stream adds a PAX header (two blocks) for a name or link of 100 characters or more. */
 const LONG_NAME = 100;
 /** manifest.json: its lines per entry are well below this. */
 const MANIFEST_BYTES_PER_ENTRY = 512;
@@ -65,19 +61,14 @@ async function measureStore(store: Store): Promise<number | undefined> {
     bytes += header(posix.join(name, entry)) + MANIFEST_BYTES_PER_ENTRY;
     if (!stats.isFile()) continue;
     bytes += blocks(stats.size);
-    // A database's snapshot in the scratch folder, beside the archive: the
-    // database with what its WAL holds (the WAL's own blocks, counted as a
-    // file above, stand for the snapshot's growth in the tar).
+    // A database's snapshot beside the archive holds its WAL too (whose own
+    // blocks, counted above, stand for the snapshot's growth in the tar).
     if (entry.endsWith('.db')) bytes += stats.size + (await walSize(store.path, entry));
   }
   return bytes;
 }
 
-/**
- * Measures every store (reading each once, so an unreadable store stops
- * the backup before anything is written) and refuses when BACKUP_DIR lacks
- * the room. Returns the names of the stores that exist.
- */
+/** The stores that exist, each read once (an unreadable one stops here), if BACKUP_DIR has room. */
 export async function checkRoom(
   stores: Store[],
   backupDir: string,
@@ -96,7 +87,9 @@ export async function checkRoom(
   }
   needed = ageBound(gzipBound(needed), recipients);
   const free = await freeBytes(backupDir);
-  if (needed > free) throw tooLittleSpace(backupDir, formatBytes(free), formatBytes(needed));
+  const room = `in ${backupDir} sind ${formatBytes(free)} frei`;
+  if (needed > free)
+    throw stopped(`${room}, die Sicherung braucht bis zu ${formatBytes(needed)}`, 'abgelehnt');
   return present;
 }
 
@@ -112,11 +105,7 @@ async function existingFolder(path: string): Promise<string> {
   }
 }
 
-/**
- * A restore keeps the old contents until every store holds its new ones:
- * each file system must have room for all the new contents staged on it at
- * once. Refused in one line before anything is written.
- */
+/** A restore keeps the old contents until the end: each disk needs room for all it stages. */
 export async function checkRestoreRoom(manifest: Manifest, targets: Store[]): Promise<void> {
   const needs = new Map<number, { folder: string; bytes: number }>();
   for (const target of targets) {

@@ -1,25 +1,15 @@
-// Writes one archive (tar, gzip, and age when BACKUP_AGE_RECIPIENTS names
-// public keys: archive-crypto.ts) of every store, with manifest.json as its
-// last entry. The archive is written under a hidden temporary name with
-// owner-only permissions and renamed only once it is complete and flushed,
-// so BACKUP_DIR never holds a half-written archive under a real name. A
-// backup that cannot finish (a full disk, a store unreadable or gone
-// meanwhile) removes its temporary archive and scratch folder and reports
-// one line (backup-failure.ts); before writing, archive-size.ts checks the
-// archive can fit at all.
-//
+// Writes one archive (tar, gzip, age for BACKUP_AGE_RECIPIENTS) of every
+// store, manifest.json last, under a hidden owner-only name that becomes its
+// real one only once complete, flushed and read back whole; a backup that
+// cannot finish leaves nothing but its one line (backup-failure.ts).
 // Consistent while the site runs, store by store:
-// - The API replaces the files of the access store and of the outbox whole
-//   (common/durable-file.ts: write a temporary file, rename it over the old
-//   one), and moves outbox messages between folders by rename; a file opened
-//   here is therefore either the old or the new version, never a mix.
-// - The access log is only ever appended to, one line per write; the copy
-//   takes the length the file had when it was opened, which ends a line.
-// - A file that disappears between listing and opening (a message that moved
-//   from queue/ to sending/) is looked for again: the store is listed once
-//   more until a pass finds nothing new.
-// - A SQLite database (Mailpit's inbox) is copied with SQLite's online
-//   backup (sqlite-copy.ts), never as raw files.
+// - the API replaces access and outbox files whole (a rename: durable-file.ts),
+//   so a file opened here is the old or the new version, never a mix; the
+//   access log is only appended to, and is copied up to the length it had when
+//   opened, which ends a line;
+// - a file gone between listing and opening (a message moved from queue/ to
+//   sending/) is looked for again: the store is listed until nothing is missed;
+// - a SQLite database (Mailpit's inbox) is copied with SQLite's online backup.
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, type Stats } from 'node:fs';
 import { lstat, mkdir, open, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
@@ -54,7 +44,7 @@ import { checkRoom } from './archive-size';
 import { listStore } from './store-listing';
 import { copySqliteDatabase, isSqliteDatabase, sidecarOf } from './sqlite-copy';
 import { archiveName } from './retention';
-import { encryptingStream, proofKey, type ArchiveKey } from './archive-crypto';
+import { encryptingStream, proofKey } from './archive-crypto';
 import { publicKeyOf, SIGNATURE_NAME, signManifest, type Trust } from './archive-signature';
 import { readArchive } from './archive-reader';
 import { handToOwnerOf } from '../../common/file-owner';
@@ -73,13 +63,12 @@ export interface ArchiveSummary {
   absent: string[];
 }
 
+/** An entry: its name in the archive, and where its bytes are read (a database's snapshot). */
 interface Source {
-  /** Name in the archive. */
   name: string;
-  /** Where the bytes are read from (a SQLite snapshot for a database). */
   path: string;
   stats: Stats;
-  /** Owner and mode to record when `path` is a stand-in (a database's snapshot). */
+  /** Owner and mode to record when `path` is a stand-in (the snapshot). */
   owner?: Pick<Stats, 'uid' | 'gid' | 'mode'>;
 }
 
@@ -87,9 +76,8 @@ interface Source {
 const PERMISSIONS = 0o777;
 
 /**
- * An entry's sink ends through its callback, with an error when the
- * archive fails (a full disk); the sink's own 'error' event then carries
- * the same error and must not go unheard, or the process dies of it.
+ * An entry's sink ends through its callback, with an error when the archive
+ * fails (a full disk); its 'error' event, the same error, must be heard too.
  */
 function openEntry(archive: Pack, header: Parameters<Pack['entry']>[0], body?: Buffer) {
   let settle: (error?: Error | null) => void = () => undefined;
@@ -202,11 +190,7 @@ class StoreWriter {
     await this.addFolderContents(store.path, root, store.leaveOut);
   }
 
-  private async addFolderContents(
-    folder: string,
-    root: string,
-    leaveOut: string | undefined,
-  ): Promise<void> {
+  private async addFolderContents(folder: string, root: string, leaveOut?: string) {
     const done = new Set<string>();
     const databases = new Set<string>();
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
@@ -215,11 +199,9 @@ class StoreWriter {
         if (await isSqliteDatabase(join(folder, name)).catch(() => false)) databases.add(name);
       let missed = false;
       for (const name of names) {
-        const database = sidecarOf(name);
-        if (
-          (database !== undefined && databases.has(database)) ||
-          (await this.addNamed(folder, root, name, databases.has(name)))
-        )
+        // A database's -wal and -shm: its snapshot already holds them.
+        const sidecar = databases.has(sidecarOf(name) ?? '');
+        if (sidecar || (await this.addNamed(folder, root, name, databases.has(name))))
           done.add(name);
         else missed = true;
       }
@@ -280,19 +262,16 @@ function checkRestorable(body: Buffer, stores: Store[]): void {
   }
 }
 
+type WriteOptions = Omit<CreateOptions, 'backupDir' | 'stores'> & { now: Date };
+
 /** Writes the archive of the present stores to `temporary`; returns the manifest's stores. */
 async function writeArchive(
   temporary: string,
   scratch: string,
   present: Store[],
-  {
-    version,
-    now,
-    beforeStore,
-    recipients = [],
-    signingKey,
-  }: Omit<CreateOptions, 'backupDir' | 'stores'> & { now: Date },
-): Promise<ManifestStore[]> {
+  options: WriteOptions,
+) {
+  const { version, now, beforeStore, recipients = [], signingKey } = options;
   const started = Date.now();
   const archive = pack();
   let writeError: unknown;
@@ -340,30 +319,24 @@ async function writeArchive(
 
 /**
  * How the backup reads its archive back before it counts, as `verify` would:
- * an encrypted one also for a key made for this archive alone, whose secret
- * half lives in this process's memory only (the Pi holds no key that opens
- * the archives); signed ones against the site's own key.
+ * an encrypted one also for a key made for this archive alone and kept in
+ * memory (the Pi holds no key that opens the archives), a signed one against
+ * the site's own key.
  */
-async function proofOf({
-  recipients = [],
-  signingKey,
-}: Pick<CreateOptions, 'recipients' | 'signingKey'>) {
+async function proofOf({ recipients = [], signingKey }: Partial<CreateOptions>) {
   const own = recipients.length > 0 ? await proofKey() : undefined;
-  const signer = signingKey
-    ? { key: publicKeyOf(signingKey), source: 'BACKUP_SIGNING_KEY' }
-    : undefined;
+  const source = 'BACKUP_SIGNING_KEY';
+  const signer = signingKey ? { key: publicKeyOf(signingKey), source } : undefined;
   const trust: Trust = { encryptedOnly: own !== undefined, signer, skip: false };
-  const key: ArchiveKey | undefined = own?.key;
-  return { recipients: own ? [...recipients, own.recipient] : [], key, trust };
+  return { recipients: own ? [...recipients, own.recipient] : [], key: own?.key, trust };
 }
 
 /** A backup's hidden files in BACKUP_DIR: its scratch folder and its archive until complete. */
 const LEFT_BY_A_BACKUP = /^\.portfolio-backup-.+\.tmp$/;
 
 /**
- * What a backup killed midway (a power cut, the OOM killer) left: a scratch
- * folder may hold a plain copy of the mail inbox. Only one command runs at
- * a time (backup-lock.ts), so nothing of this kind is in use.
+ * What a backup killed midway left (its scratch folder may hold a plain copy
+ * of the mail inbox); under the lock nothing of this kind is in use.
  */
 async function removeLeftovers(backupDir: string): Promise<void> {
   const names = await readdir(backupDir).catch(() => [] as string[]);
@@ -371,11 +344,7 @@ async function removeLeftovers(backupDir: string): Promise<void> {
     await rm(join(backupDir, name), { recursive: true, force: true });
 }
 
-/**
- * Writes one archive of the stores into BACKUP_DIR, or nothing: any failure
- * removes the temporary archive and the scratch folder and throws a
- * BackupFailedError with the owner's one line.
- */
+/** One archive of the stores in BACKUP_DIR, or nothing and a BackupFailedError's one line. */
 export async function createArchive({
   stores,
   backupDir,

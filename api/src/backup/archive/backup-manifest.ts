@@ -1,12 +1,12 @@
-// manifest.json, the last entry of every archive: what the archive must hold,
-// file by file. `verify` and `restore` trust nothing else, so a damaged,
-// cut or foreign archive is recognised before anything is changed.
+// manifest.json, the last entry of every archive: what it must hold, file by
+// file. verify and restore trust nothing else, so a damaged, cut or foreign
+// archive is recognised before anything is changed.
 import { posix } from 'node:path';
 import { STORE_NAME, type StoreKind } from '../backup-stores';
 
 export const MANIFEST_NAME = 'manifest.json';
 /** Every store's files lie under stores/<name>/ (a single-file store is stores/<name>). */
-export const STORES_PREFIX = 'stores';
+const STORES_PREFIX = 'stores';
 const FORMAT = 'portfolio-backup';
 const FORMAT_VERSION = 1;
 
@@ -72,6 +72,7 @@ export function parseJson<T>(text: string | undefined): T | undefined {
   }
 }
 
+/** An error's own words, whatever was thrown. */
 export const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : String(error);
 
@@ -94,10 +95,10 @@ const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as num
 const isMode = (value: unknown) => isCount(value) && (value as number) <= 0o777;
 
 /**
- * A link's target must stay inside its store, and provably so: relative,
- * first only "..", then only names, ending at or below the store's folder.
- * (A ".." after a name could climb out of a folder that is itself a link.)
- * certbot's live/<domain>/cert.pem -> ../../archive/<domain>/cert1.pem passes.
+ * A link's target stays inside its store, provably: relative, first only
+ * "..", then only names (a ".." after a name could climb out of a folder that
+ * is a link), ending at or below the store's folder, as certbot's
+ * live/<domain>/cert.pem -> ../../archive/<domain>/cert1.pem does.
  */
 export function staysInStore(path: string, target: string): boolean {
   if (target === '' || posix.isAbsolute(target)) return false;
@@ -130,10 +131,7 @@ export function storeOf(path: string): string | undefined {
   return prefix === STORES_PREFIX && name ? name : undefined;
 }
 
-/**
- * A name as a case-insensitive or normalising file system (exFAT, a Docker
- * Desktop bind mount, APFS) sees it: two names alike here are one file there.
- */
+/** A name as a folding file system (exFAT, APFS, a Docker Desktop bind mount) sees it. */
 const foldName = (path: string) => path.normalize('NFC').toLowerCase();
 
 /** Two entries of a store that a folding file system would take for one file, if any. */
@@ -148,21 +146,14 @@ export function foldedTwins(manifest: Manifest, store: string): [string, string]
 }
 
 /**
- * Parses manifest.json and checks it describes an archive restore can write
- * safely: known format, names inside their store (no "..", no absolute
- * path), no name twice, nothing written through a link or a file, links
- * that stay inside their store, permission bits only, and for each store
- * what its kind holds (a file store: one regular file). Names that only a
- * folding file system takes for one: restore-staging.ts, on such a target.
- * The backup runs these same checks on the manifest it wrote.
+ * manifest.json, if it describes an archive restore can write safely: known
+ * format, names inside their store, none twice, nothing below a link or a
+ * file, links that stay inside, permission bits only, a file store one
+ * regular file. The backup checks the manifest it wrote alike.
  */
 export function parseManifest(text: string): Manifest {
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(text) as Manifest;
-  } catch {
-    throw new ArchiveRefusedError('manifest.json ist nicht lesbar');
-  }
+  const manifest = parseJson<Manifest>(text);
+  if (manifest === undefined) throw new ArchiveRefusedError('manifest.json ist nicht lesbar');
   if (manifest?.format !== FORMAT || manifest.formatVersion !== FORMAT_VERSION)
     throw new ArchiveRefusedError('manifest.json hat ein unbekanntes Format');
   if (!Array.isArray(manifest.entries) || !Array.isArray(manifest.stores))
@@ -184,8 +175,7 @@ export function parseManifest(text: string): Manifest {
     byPath.set(entry.path, entry);
   }
   for (const entry of manifest.entries) {
-    // Every parent must be a folder of the archive's own, so restore never
-    // writes through a link or below a file.
+    // Every parent a folder of the archive's own: restore never writes through a link.
     for (let parent = posix.dirname(entry.path); storeOf(parent); parent = posix.dirname(parent)) {
       if (byPath.get(parent)?.type !== 'directory') throw bad(entry.path);
     }

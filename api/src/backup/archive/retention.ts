@@ -1,28 +1,18 @@
-// Archive names and BACKUP_KEEP. An archive's name is
-// portfolio-backup-<UTC time>[-n].tar.gz, or .tar.gz.age when encrypted;
-// only those the site knows it made count (archive-index.ts), and anything
-// else in BACKUP_DIR or at the remote is never removed. UTC, because a local
-// time repeats an hour each autumn and would sort a newer archive before an
-// older one. The tool names what scripts/backup-offsite.sh deletes there.
+// Archive names and BACKUP_KEEP: portfolio-backup-<UTC time>[-n].tar.gz[.age].
+// Only those the site knows it made count (archive-index.ts), and nothing else
+// is ever removed. UTC, as a local time repeats an hour each autumn and would
+// sort a newer archive before an older one.
 import { readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
-const PREFIX = 'portfolio-backup-';
 const OURS = /^portfolio-backup-(\d{4}-\d{2}-\d{2}T\d{6}Z)(?:-(\d+))?\.tar\.gz(?:\.age)?$/;
-const ENCRYPTED = '.age';
 
-function stamp(now: Date): string {
-  return now
-    .toISOString()
-    .replace(/:/g, '')
-    .replace(/\.\d{3}Z$/, 'Z');
-}
+/** 2026-11-25T021500Z: the time without colons (and milliseconds), which no file system minds. */
+const stamp = (now: Date) => now.toISOString().replace(/:|\.\d{3}/g, '');
 
 /**
- * A name for an archive taken at `now`, after every archive of that second
- * in `folder`: a second one in the same second gets -2, -3 …, whether the
- * first was encrypted or not, and a name freed by pruning is never taken
- * again, so the newest archive always sorts last.
+ * A name for an archive taken at `now`, numbered after every one of that second
+ * in `folder` (-2, -3 …), so the newest sorts last even past a name pruning freed.
  */
 export async function archiveName(folder: string, now: Date, encrypted = false): Promise<string> {
   const taken = (await readdir(folder).catch(() => [] as string[]))
@@ -30,8 +20,8 @@ export async function archiveName(folder: string, now: Date, encrypted = false):
     .filter((match) => match?.[1] === stamp(now))
     .map((match) => Number(match?.[2] ?? 1));
   const n = Math.max(0, ...taken) + 1;
-  const plain = join(folder, `${PREFIX}${stamp(now)}${n > 1 ? `-${n}` : ''}.tar.gz`);
-  return encrypted ? `${plain}${ENCRYPTED}` : plain;
+  const name = `portfolio-backup-${stamp(now)}${n > 1 ? `-${n}` : ''}.tar.gz`;
+  return join(folder, encrypted ? `${name}.age` : name);
 }
 
 /** Oldest first: by the time in the name, then by the number after it. */
@@ -60,19 +50,15 @@ export function takenAt(name: string): Date | undefined {
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
- * Whether an archive's name bears the time its signed manifest gives (in
- * whole seconds): an old archive copied under a newer name would otherwise
- * pass for the newest. A name not of our form bears no time.
+ * Whether an archive's name bears its signed manifest's time (in whole seconds),
+ * or none: an old archive under a newer name would otherwise pass for the newest.
  */
 export function namedAt(name: string, createdAt: string): boolean {
   const named = takenAt(basename(name));
   return named === undefined || Math.floor(Date.parse(createdAt) / 1000) * 1000 === named.getTime();
 }
 
-/**
- * The site's oldest archives among `names` beyond `keep`: only those it
- * knows it made (archive-index.ts); never `newest` (the one just made).
- */
+/** The oldest of the site's `known` archives among `names` beyond `keep`, never `newest`. */
 export function surplusOf(names: string[], keep: number, known: Set<string>, newest?: string) {
   // Once each: a remote may list one name twice (Google Drive does).
   const ours = ourArchives([...new Set(names)]).filter((name) => known.has(name));

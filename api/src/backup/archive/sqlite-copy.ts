@@ -1,10 +1,7 @@
-// Mailpit keeps the owner's inbox in one SQLite database (mailpit.db, with
-// -wal and -shm beside it while it runs). Copying those files while Mailpit
-// writes can catch a page half-written or a WAL out of step with its
-// database; SQLite's online backup copies a consistent snapshot instead,
-// while Mailpit keeps working (a write during the copy only makes SQLite
-// start the copy again). Node has it as node:sqlite's backup() from 22.16
-// and 23.8 on: the API image's Node 24 has it; `make local` has no Mailpit.
+// Mailpit's inbox is a SQLite database (mailpit.db, -wal and -shm beside it):
+// its files copied while Mailpit writes can catch a page half-written, so
+// SQLite's online backup copies a consistent snapshot while Mailpit works on.
+// node:sqlite has it from Node 22.16 on: the API image's Node 24 does.
 import { beginsWith } from './archive-crypto';
 
 interface SqliteModule {
@@ -13,7 +10,7 @@ interface SqliteModule {
 }
 
 const HEADER = Buffer.from('SQLite format 3\0', 'latin1');
-/** Files SQLite keeps beside a database; the online copy already holds their content. */
+/** Files SQLite keeps beside a database, whose content the online copy holds. */
 const SIDECARS = ['-wal', '-shm', '-journal'];
 
 /** Whether a file is a SQLite database, judged by its first bytes (never by its name alone). */

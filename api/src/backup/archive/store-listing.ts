@@ -1,12 +1,10 @@
-// What of a store's folder a backup holds, in one place for the size check
-// and the archive itself (docs/backup.md, "Was gesichert wird"). The walk
-// never leaves the store: a link is listed as a link and never entered (a
-// recursive readdir follows links into folders, and a link to / would walk
-// the machine). Names are read as bytes, so a name that is not UTF-8 is
-// refused in one line instead of being read as another name and dropped.
+// What of a store's folder a backup holds, for the size check and the archive
+// alike (docs/backup.md, "Was im Archiv ist"). A link is listed, never entered
+// (a link to / would walk the machine); names are read as bytes, so one that is
+// not UTF-8 is refused instead of read as another name and dropped.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BackupFailedError } from './backup-failure';
+import { stopped } from './backup-failure';
 
 /** replaceFileDurably()'s temporary files, and the folders of a restore under way. */
 const TEMPORARY = /^\..+\.tmp$/;
@@ -28,22 +26,16 @@ function nameOf(bytes: Buffer, folder: string): string {
   try {
     return utf8.decode(bytes);
   } catch {
-    return refuseName(join(folder, escaped(bytes)));
+    const path = join(folder, escaped(bytes));
+    throw stopped(
+      `der Name ${path} ist kein UTF-8 und käme nicht gleich zurück: umbenennen, dann noch einmal sichern`,
+    );
   }
 }
 
-function refuseName(path: string): never {
-  throw new BackupFailedError(
-    `Sicherung abgebrochen: der Name ${path} ist kein UTF-8 und käme nicht gleich zurück: ` +
-      'umbenennen, dann noch einmal sichern; kein Archiv geschrieben, nichts verändert.',
-  );
-}
-
 /**
- * Every folder, file and link below a store's folder, parents first (sockets
- * and such are skipped later), as paths relative to `root` with "/". Left
- * out: hidden temporary files and folders, and what is inside the store's
- * `leaveOut` folder.
+ * Every entry below a store's folder, parents first, relative to `root` with
+ * "/"; without hidden temporary files and what is inside `leaveOut`.
  */
 export async function listStore(root: string, leaveOut: string | undefined): Promise<string[]> {
   const found: string[] = [];
