@@ -133,7 +133,7 @@ const FORGERIES: Array<[string, Forgery, RegExp]> = [
   ],
 ];
 
-/** Sound on the Pi's ext4; one file where the file system folds names (restore-staging.ts). */
+/** Sound on the Pi's ext4; one file where the file system folds names (restore.ts). */
 const FOLDED: [string, Forgery][] = [
   [
     'two names that differ only in case (one file on exFAT)',

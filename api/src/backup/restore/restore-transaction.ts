@@ -1,18 +1,14 @@
 // A restore as one transaction over every store it replaces (docs/backup.md,
-// "Alles oder nichts"); a running restore and the recovery of one cut short
-// run the same code. Each store's journal says its phase, always on disk
-// before the step it names: staging (new contents staged, old ones moved
-// aside), in (new ones moving in), back (rolling back: new ones gone, old
-// ones moving back), committed (old ones deleted). Once any journal of a
-// restore says "committed" every store is finished forward, otherwise every
-// store is put back. A store's contents are the entries of its folder (a
-// volume's mount point, which stays), or its one file; staging and aside are
-// folders beside them, so every move is a rename on one file system. Their
-// names end in .tmp: a backup never takes them.
-// The journals lie in the tool's own folder beside its lock (JOURNALS), never
-// in a store: the API's user may write its stores, and a journal is acted on
-// as root. Recovery acts only on journals of the stores this command names,
-// exactly, under a restore id of the form it makes.
+// "Alles oder nichts"); a restore and the recovery of one cut short run the
+// same code. Each store's journal holds its phase, on disk before the step it
+// names: staging (new contents staged, old ones set aside), in (new ones moving
+// in), back (new ones gone, old ones moving back), committed (old ones
+// deleted). Once any journal says "committed" every store goes forward, else
+// every store goes back. Staging and aside are .tmp folders beside the store's
+// contents (a volume's mount point stays), so every move is a rename on one
+// file system. The journals lie beside the lock, never in a store: the API's
+// user may write its stores, and a journal is acted on as root; recovery acts
+// only on journals of this command's stores, exactly.
 import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -22,17 +18,18 @@ import type { Store } from '../backup-stores';
 import { unlessGone } from '../archive/backup-failure';
 import { parseJson, shown } from '../archive/backup-manifest';
 
-/** The tool's folder of journals, in the project folder beside its lock. */
 export const JOURNALS = '.portfolio-backup.journals';
+const ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** A journal's name: the restore's id and the store's name. */
-const JOURNAL_NAME =
-  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-([a-z][a-z0-9-]*)\.json$/;
+const JOURNAL_NAME = new RegExp(`^(${ID})-([a-z][a-z0-9-]*)\\.json$`);
+/** A folder store's staging or aside folder: while either lies in a store, its restore is unfinished. */
+const RESTORE_LEFTOVER = new RegExp(`^\\.portfolio-restore-${ID}-(new|old)\\.tmp$`);
 
 export type Phase = 'staging' | 'in' | 'back' | 'committed';
 /** Called after every step that changed the disk: the tests' seam for a cut at each. */
 export type Cut = (phase: Phase, store: string) => Promise<void>;
 /** forward: an interrupted restore was finished; back: its stores are as before it. */
-export type Recovery = { outcome: 'forward' | 'back'; stores: string[] };
+type Recovery = { outcome: 'forward' | 'back'; stores: string[] };
 type StoreRef = Pick<Store, 'name' | 'kind' | 'path'>;
 
 interface Journal {
@@ -51,10 +48,6 @@ export interface Swap {
   staging: string;
   aside: string;
 }
-
-/** A folder store's staging or aside folder: while either lies in a store, its restore is unfinished. */
-const RESTORE_LEFTOVER =
-  /^\.portfolio-restore-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(new|old)\.tmp$/;
 
 const noCut: Cut = async () => undefined;
 const homeOf = (store: Pick<Store, 'kind' | 'path'>) =>
@@ -83,11 +76,7 @@ async function writePhase(swap: Swap, phase: Phase): Promise<void> {
 
 const PHASES = new Set<unknown>(['staging', 'in', 'back', 'committed']);
 
-/**
- * The journal `name` in `journals`, if it is one of this tool's for one of
- * `stores` (exactly: name, kind and path); throws the owner's one line for
- * anything else there, which recovery never acts on.
- */
+/** The journal `name`, if this tool's for one of `stores` (name, kind and path); else throws. */
 async function readJournal(journals: string, name: string, stores: Store[]): Promise<Swap> {
   const [, id, storeName] = JOURNAL_NAME.exec(name) ?? [];
   const store = stores.find((one) => one.name === storeName);
@@ -178,9 +167,9 @@ async function clear(swap: Swap): Promise<void> {
 }
 
 /**
- * Every journal says "committed" before any is cleared, so a cut here
- * decides alike. Cleared last to first, as rolled back: the first store
- * named (the access store) shows the restore unfinished until the end.
+ * Every journal says "committed" before any is cleared, so a cut here decides
+ * alike; cleared last to first: the access store, named first, shows the
+ * restore unfinished until the end.
  */
 export async function commit(swaps: Swap[], cut = noCut): Promise<void> {
   for (const [step, order] of [
@@ -267,14 +256,10 @@ export const describeRecovery = ({ outcome, stores }: Recovery) =>
 
 /**
  * The first of `stores` (setting name and folder) that a restore has not
- * finished. The API does not start over such a store: its start tidies letter
- * folders against the access store it finds, and what it wrote would be rolled
- * back by the next recovery. The access store, named first, keeps its staging
- * or aside folder until the whole restore has ended.
+ * finished: the API does not start over it, as the next recovery would roll
+ * back what it wrote.
  */
-export async function unfinishedRestore(
-  stores: Record<string, string>,
-): Promise<string | undefined> {
+export async function unfinishedRestore(stores: Record<string, string>) {
   for (const [setting, folder] of Object.entries(stores)) {
     const names = await readdir(folder).catch(() => [] as string[]);
     if (names.some((name) => RESTORE_LEFTOVER.test(name))) return `${setting} (${folder})`;
