@@ -1,29 +1,109 @@
-// backup check and backup fetch: the restore drill (restore-drill.ts) over
-// BACKUP_DIR or the remote's copies; under Docker fetch brings the copies
-// with network, and check reads them with the key and without network.
+// backup check, the restore drill (docs/backup.md, "Die Probe"): the newest
+// archive, and in turn the older one read least recently (as restic's
+// --read-data-subset spreads its reading), each checked whole as a restore
+// would, without touching the site. Too old fails, and so does a date in the
+// future or one the name does not bear: a nightly backup that stopped, or an
+// archive dated 2099 that stays the newest, is otherwise noticed only the day
+// it is needed. Under Docker, backup fetch brings the remote's copies with
+// network, and check ORDNER --fetched reads them with the key and without.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { currentIndex, INDEX_NAME, readIndex, UNCHECKED } from '../archive/archive-index';
-import { ourArchives } from '../archive/retention';
+import { readArchive } from '../archive/archive-reader';
+import { ArchiveRefusedError, describeStores, parseJson, shown } from '../archive/backup-manifest';
+import { CLOCK_SKEW_MS, namedAt, ourArchives } from '../archive/retention';
+import { readState, writeState } from '../backup-lock';
 import { offsiteOf, type Offsite } from '../offsite/offsite-copy';
-import { describeUnknown, drill, picksFor } from '../restore/restore-drill';
 import { trustFor, wrongCall, type Call } from './call';
+
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+/** When each archive was read last (backup-lock.ts, STATE_DIR). */
+const CHECKED = 'checked.json';
+/** The remote's names, beside the copies the off-site container fetched for the drill. */
+const FETCHED_NAMES = 'remote-names.txt';
+
+type Checked = Record<string, string>;
+type Proof = Awaited<ReturnType<typeof trustFor>>;
+
+/** An age in the largest whole unit that keeps it readable: minutes, hours, days. */
+function describeAge(ms: number): string {
+  if (ms < 2 * HOUR) return `${Math.max(0, Math.round(ms / 60_000))} Minuten`;
+  if (ms < 2 * DAY) return `${Math.round(ms / HOUR)} Stunden`;
+  return `${Math.round(ms / DAY)} Tage`;
+}
+
+const readChecked = async (project: string) =>
+  parseJson<Checked>(await readState(project, CHECKED)) ?? {};
+
+/**
+ * The archives a drill reads among `names` (oldest first): the newest, and
+ * of the others the one read least recently (never read first, then the oldest).
+ */
+export function drillPicks(names: string[], checked: Checked): string[] {
+  const [newest, ...older] = [...names].reverse();
+  if (newest === undefined) return [];
+  const when = (name: string) => checked[name] ?? '';
+  const next = older.reverse().sort((a, b) => when(a).localeCompare(when(b)))[0];
+  return next === undefined ? [newest] : [newest, next];
+}
+
+/** Reads one archive whole; throws its one line, naming it. */
+async function checkOne(folder: string, name: string, where: string, proof: Proof, now: Date) {
+  const refuse = (reason: string) => new ArchiveRefusedError(`${name} in ${where}: ${reason}`);
+  const { manifest } = await readArchive(join(folder, name), proof).catch((error: unknown) => {
+    throw error instanceof ArchiveRefusedError ? refuse(error.message) : error;
+  });
+  if (!namedAt(name, manifest.createdAt))
+    throw refuse(`der Name trägt eine andere Zeit als das Manifest (${manifest.createdAt})`);
+  const age = now.getTime() - Date.parse(manifest.createdAt);
+  if (age < -CLOCK_SKEW_MS) throw refuse(`datiert in der Zukunft (${manifest.createdAt})`);
+  return { manifest, age };
+}
+
+/** The drill's lines when all is well (`known`: the index's names); throws a failure's one line. */
+async function drill(
+  folder: string,
+  where: string,
+  known: Set<string> | undefined,
+  proof: Proof,
+  call: Call,
+) {
+  const { project, config } = call;
+  const names = ourArchives(await readdir(folder)).filter((name) => !known || known.has(name));
+  const checked = await readChecked(project);
+  const [newest, older] = drillPicks(names, checked);
+  if (!newest) throw new Error(`Kein Archiv in ${where}: es gibt keine Sicherung zum Prüfen.`);
+  const now = new Date();
+  const first = await checkOne(folder, newest, where, proof, now);
+  const what = `${newest} in ${where}, ${describeAge(first.age)} alt`;
+  if (first.age > config.maxAgeMs)
+    throw new Error(
+      `Neuestes Archiv zu alt: ${what}, mehr als BACKUP_MAX_AGE (${describeAge(config.maxAgeMs)}); ` +
+        'die nächtliche Sicherung oder ihre Kopie läuft nicht (make backup, crontab prüfen).',
+    );
+  const lines = [`Neuestes Archiv in Ordnung: ${what}: ${describeStores(first.manifest.stores)}`];
+  if (older !== undefined) {
+    const second = await checkOne(folder, older, where, proof, now);
+    lines.push(
+      `Älteres Archiv in Ordnung: ${older}, ${describeAge(second.age)} alt: ${describeStores(second.manifest.stores)}`,
+    );
+  }
+  const read = [...Object.entries(checked), [newest, now.toISOString()]];
+  if (older) read.push([older, now.toISOString()]);
+  const record = Object.fromEntries(read.filter(([name]) => !known || known.has(name)));
+  await writeState(project, CHECKED, `${JSON.stringify(record)}\n`);
+  return lines;
+}
 
 /**
  * The drill over a folder: BACKUP_DIR, or (`listed`: the remote's names)
  * the remote's copies fetched into it, whose index counts only when signed.
  */
-type Proof = Awaited<ReturnType<typeof trustFor>>;
-
-async function drillFolder(
-  folder: string,
-  listed: string[] | undefined,
-  { key, trust }: Proof,
-  call: Call,
-) {
+async function drillFolder(folder: string, listed: string[] | undefined, proof: Proof, call: Call) {
   const { config, print } = call;
-  const signer = trust.signer?.key;
+  const signer = proof.trust.signer?.key;
   const where = (listed && config.remote) || folder;
   // Away from the Pi, only a signed index proves anything.
   const { index, problem } =
@@ -32,17 +112,16 @@ async function drillFolder(
       : await currentIndex(folder, signer, call.project, where);
   const known = index?.names;
   if (problem) print(`${problem}: jedes Archiv wird einzeln geprüft.`);
-  const options = { key, trust, known, project: call.project };
-  const lines = await drill({
-    folder,
-    source: listed && config.remote,
-    maxAgeMs: config.maxAgeMs,
-    ...options,
-  });
-  for (const line of lines) print(line);
-  // An archive-like name the site did not make: someone else writes there.
-  const unknown = known ? describeUnknown(listed ?? (await readdir(folder)), known, where) : [];
-  if (unknown.length > 0) throw new Error(unknown.join('\n'));
+  for (const line of await drill(folder, where, known, proof, call)) print(line);
+  if (!known) return;
+  // An archive-like name the site did not make: someone else writes there, or the index was lost.
+  const unknown = ourArchives(listed ?? (await readdir(folder))).filter((name) => !known.has(name));
+  if (unknown.length > 0)
+    throw new Error(
+      `Unbekannt in ${where}, nicht von dieser Website (nie gezählt, nie gelöscht): ` +
+        `${unknown.map(shown).join(', ')}; wer schreibt dort? Eigene Archive übernimmt ` +
+        'make backup-adopt, fremde löschen (docs/backup.md).',
+    );
 }
 
 /** The remote's index and the archives the drill reads, fetched into `scratch`; the remote's names. */
@@ -56,19 +135,15 @@ async function fetchForDrill(
   if (names.includes(INDEX_NAME)) await offsite.fetch(INDEX_NAME, scratch);
   const known = indexKey && (await readIndex(scratch, indexKey))?.names;
   const candidates = ourArchives(names).filter((name) => !known || known.has(name));
-  for (const name of await picksFor(candidates, call.project)) await offsite.fetch(name, scratch);
+  const picks = drillPicks(candidates, await readChecked(call.project));
+  for (const name of picks) await offsite.fetch(name, scratch);
   return names;
 }
 
-/** The remote's names, beside the copies the off-site container fetched for the drill. */
-const FETCHED_NAMES = 'remote-names.txt';
-
 /**
- * The drill's first half under Docker, with network and without the key
- * file: the index and the copies the drill reads, fetched into --into (as
- * the index, unchecked, names them: the drill checks each), and the
- * remote's names beside them. The second half, check ORDNER --fetched,
- * holds the key and has no network.
+ * backup fetch, the drill's first half under Docker, with network and without
+ * the key file: the index and the copies the drill reads (as the index,
+ * unchecked, names them: the drill checks each), and the remote's names.
  */
 export async function fetchCopies(call: Call): Promise<void> {
   const { values, config } = call;

@@ -8,7 +8,7 @@ import { runBackupTool } from '../../../test/support/backup-tool';
 import { scratchDir } from '../../../test/support/scratch';
 import { newKeyPair } from '../archive/archive-crypto';
 import { newSigningPair, signingKeyLine } from '../archive/archive-signature';
-import { drillPicks } from './restore-drill';
+import { drillPicks } from './check.command';
 import { ourArchives } from '../archive/retention';
 
 const names = ['21', '22', '23', '24'].map(
