@@ -1,9 +1,7 @@
-// The newest archive, as the running API sees it (docs/backup.md, "Jede
-// Nacht, jede Woche"): each backup leaves its archive's name and time in
-// the access store, the one folder of the backup's that the API reads, and
-// the API mails the owner once when it grows older than BACKUP_MAX_AGE
-// (backup-watch/backup-watch.service.ts). So a lost crontab, or a Pi that
-// no longer backs up, is said too, which no failing command would say.
+// The newest archive as the running API sees it (docs/backup.md, "Jede Nacht,
+// jede Woche"): its name and time in the access store, so the API mails the
+// owner once it is older than BACKUP_MAX_AGE (backup-watch.service.ts): a lost
+// crontab is said too, which no failing command would say.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFileDurably } from '../common/durable-file';

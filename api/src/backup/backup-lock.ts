@@ -1,16 +1,11 @@
 // One command of the backup tool at a time (docs/backup.md, "Eins nach dem
-// anderen"): a backup that met a running restore would archive half-restored
-// stores, and a second restore would take the first one's journals for ones
-// cut short. Every command that reads or changes stores, archives or keys
-// holds an exclusive flock(2) on one file in the project folder, which the
-// host and every container of the tool see as the same inode. The kernel
-// ties the lock to this process's open file: a holder that stalls (SIGSTOP,
-// a paused container, a slow SD card) keeps it however long it stalls, and
-// only its end, or its death, frees it. Node has no flock(2): flock(1)
-// (util-linux; busybox in the image) locks the descriptor it inherits,
-// which is this process's own, and exits. Each process that works takes
-// it itself, in whichever container: a shell that started it and died
-// leaves nothing running unlocked.
+// anderen"): a backup meeting a restore would archive half-restored stores, and
+// a second restore would take the first one's journals for ones cut short.
+// Each process that works holds flock(2) on one file of the project folder, the
+// same inode on the host and in every container; the kernel frees it only when
+// the holder ends, however long it stalls (SIGSTOP, a paused container), and a
+// dead make shell leaves nothing unlocked. Node has no flock(2): flock(1)
+// (util-linux; busybox in the image) locks the descriptor it inherits.
 import { spawn } from 'node:child_process';
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -73,20 +68,12 @@ async function waitFor(file: FileHandle, project: string, waitMs: number): Promi
   }
 }
 
-/** The line a waiting command prints. */
 const holderLine = (command: string) =>
   `„${command}“ (seit ${new Date().toISOString()}, Prozess ${process.pid} auf ${hostname()})\n`;
 
-export interface LockRequest {
-  project: string;
-  /** Names the holder for anyone who waits. */
-  command: string;
-  waitMs: number;
-}
-
-/** Runs `work` holding the project's lock. */
+/** Runs `work` holding the project's lock; `command` names the holder for whoever waits. */
 export async function withBackupLock<T>(
-  { project, command, waitMs }: LockRequest,
+  { project, command, waitMs }: { project: string; command: string; waitMs: number },
   work: () => Promise<T>,
 ): Promise<T> {
   const file = await openLock(project);
@@ -101,11 +88,9 @@ export async function withBackupLock<T>(
 }
 
 /**
- * What the tool remembers between runs (docs/backup.md, "Eins nach dem
- * anderen"): which archive the drill read when, the highest index sequence
- * seen, a failure to mail. A folder of its own, so that the drill's and the
- * off-site step's containers, which have network, get it without the project
- * folder, its .env and its documents.
+ * What the tool remembers between runs (the drill's reads, the index sequence,
+ * a failure to mail): a folder of its own, which the containers with network
+ * get without the project folder, its .env and its documents.
  */
 export const STATE_DIR = '.portfolio-backup.state';
 

@@ -1,20 +1,11 @@
-// The backup tool (docs/backup.md): its commands and options are USAGE below.
-// create writes one archive into BACKUP_DIR (encrypted, signed, read back whole
-// before it counts); offsite copies the newest to BACKUP_REMOTE with rclone
-// and keeps BACKUP_KEEP of the site's own archives there and here (create
-// --offsite does both in one process); restore checks the whole archive
-// first, then replaces every store, all or none; check is the restore drill.
-// STORES: --local (make local's stores), --project DIR (its .env, and
-// documents/private when DOCUMENTS_DIR points there), --store NAME=DIR,
-// --file NAME=FILE. Settings: --project's .env, else this repository's,
-// beneath the environment. Every command takes the lock itself for as long
-// as it works (backup-lock.ts); create and restore first resolve a restore
-// cut short. Natively: npx tsx api/src/backup/backup.cli.ts (make
-// backup-local …); Docker: node dist/backup/backup.cli.js in short-lived
-// containers of the API image (make backup …): create, restore and the
-// drill without network; offsite and fetch (the drill's copies) with it,
-// but without stores, .env or key file.
-// Each command is commands/<name>.command.ts. Exit codes: 0 done, 1 failed, 2 wrong call.
+// The backup tool (docs/backup.md, "Die Befehle"): USAGE below, each command
+// in commands/, under the lock (backup-lock.ts). Natively `npx tsx
+// api/src/backup/backup.cli.ts` (make backup-local …); under Docker `node
+// dist/backup/backup.cli.js` in short-lived containers of the API image (make
+// backup …): create, restore and check without network, offsite and fetch
+// with it but without stores, .env or key file. Settings: --project's .env,
+// else this repository's, beneath the environment. Exit codes: 0 done, 1
+// failed, 2 wrong call.
 import {
   parseOwnerArgs,
   runOwnerCommand,

@@ -1,6 +1,5 @@
-// What every command of the backup tool (backup.cli.ts) works with: the call's
-// options and settings, its stores, BACKUP_DIR's index and the trust it asks of
-// an archive.
+// What every command of the backup tool works with: the call's options and
+// settings, its stores, BACKUP_DIR's index and the trust it asks of an archive.
 import { readdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { parseOwnerArgs, UsageError } from '../../common/owner-command';
@@ -39,7 +38,6 @@ export const OPTIONS = {
 } as const;
 
 type Values = ReturnType<typeof parseOwnerArgs<typeof OPTIONS>>['values'];
-type Print = (text: string) => void;
 
 /** What every command works with, read once from the call and the settings. */
 export interface Call {
@@ -48,7 +46,7 @@ export interface Call {
   config: BackupConfig;
   /** The folder whose .env the tool reads and changes, and where its lock and journals lie. */
   project: string;
-  print: Print;
+  print: (text: string) => void;
 }
 
 /** A wrong call: backup.cli.ts says its usage. */
@@ -59,7 +57,7 @@ export const wrongCall = () => new UsageError('');
  * before it) goes on despite a .env that does not parse: it is about to
  * replace it; the line goes to stderr, beside verify's JSON.
  */
-export function callOf(command: string, values: Values, given: Env, print: Print): Call {
+export function callOf(command: string, values: Values, given: Env, print: Call['print']): Call {
   const project = resolve(values.project ?? REPO_ROOT);
   const env = values.project ? withEnvFile(given, join(project, '.env')) : given;
   const { config, problems } = readBackupConfig(env);

@@ -1,12 +1,8 @@
-// `make backup-key`: the keys of encrypted, signed backups (docs/backup.md).
-// The age public key goes into the project's .env (BACKUP_AGE_RECIPIENTS,
-// beside any keys already there), the secret signing key too
-// (BACKUP_SIGNING_KEY: the site signs every archive with it). The owner's key
-// file holds the secret age key and the public signing key: it opens the
-// archives and proves they are the site's. It belongs with the owner and
-// never stays on the Pi beside the archives. Written once, never printed.
-// BACKUP_DIR's index is signed anew with the new signing key, so the archives
-// the old one signed stay the site's own.
+// backup key (docs/backup.md, "Verschlüsselt mit age"): the age public key and
+// the secret signing key go into the project's .env; the owner's key file, written
+// once and never printed, holds the secret age key and the public signing key,
+// and belongs off the Pi. BACKUP_DIR's index is signed anew with the new
+// signing key, so the archives the old one signed stay the site's own.
 import { open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { handToOwnerOf } from '../../common/file-owner';
@@ -43,10 +39,7 @@ async function writeSecret(out: string, text: string): Promise<void> {
 }
 
 /** Makes both pairs, writes the key file and .env; returns the age public key and the signing key. */
-async function makeBackupKey(
-  project: string,
-  out: string,
-): Promise<{ recipient: string; signingKey: string }> {
+async function makeBackupKey(project: string, out: string) {
   const { file, recipient } = await newKeyPair();
   const signing = newSigningPair();
   await writeSecret(out, `${signingKeyLine(signing.publicKey)}\n${file}`);

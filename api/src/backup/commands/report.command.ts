@@ -1,11 +1,8 @@
-// A backup that fails at night tells the owner (docs/backup.md, "Jede
-// Nacht, jede Woche"): its one line goes as a mail to MAIL_TO into the
-// site's outbox, which the API sends when it runs and which keeps it while
-// it does not. The process that failed writes it when it can reach the
-// outbox (create, and natively create --offsite); the off-site container,
-// which holds no store, leaves its line in the tool's state folder, and
-// `backup report` in a container with the outbox mails it. The drill on
-// the owner's computer has no outbox: its exit code and line say it.
+// A backup that fails at night tells the owner (docs/backup.md, "Jede Nacht,
+// jede Woche"): its line goes as a mail to MAIL_TO into the site's outbox,
+// which keeps it until the API sends it. A process without the outbox (the
+// off-site container) leaves the line in the tool's state folder for `backup
+// report`; the drill on the owner's computer says it in its exit code and line.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { localTime } from '../../access/access-texts';
@@ -40,21 +37,17 @@ function failureMail(env: Env, command: string, line: string, now: Date) {
 }
 
 /** Queues the failure mail into the outbox folder `outbox`; returns the owner's line about it. */
-async function queueFailureMail(
-  outbox: string,
-  env: Env,
-  command: string,
-  line: string,
-  now = new Date(),
-): Promise<string> {
+async function queueFailureMail(outbox: string, env: Env, command: string, line: string) {
   const store = new OutboxStore(outbox);
   await store.createFolders();
   // As root in its container: what it made goes to the outbox's owner, the API's user.
   for (const folder of FOLDERS) await handToOwnerOf(join(outbox, folder), outbox);
+  const now = new Date();
   const queued = newQueuedMail(failureMail(env, command, line, now), now.getTime());
   await store.write(queued);
-  await handToOwnerOf(join(outbox, 'queue', `${queued.id}.json`), outbox);
-  return `Mail an MAIL_TO in der Warteschlange (${join(outbox, 'queue', `${queued.id}.json`)}).`;
+  const path = join(outbox, 'queue', `${queued.id}.json`);
+  await handToOwnerOf(path, outbox);
+  return `Mail an MAIL_TO in der Warteschlange (${path}).`;
 }
 
 /** The outbox among the call's stores, if it names one (create, report). */

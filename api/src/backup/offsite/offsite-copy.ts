@@ -1,11 +1,8 @@
 // rclone's part of the off-site copy (docs/backup.md, "Ausser Haus mit
-// rclone"): copy an archive and check it there, list the remote, delete
-// names, fetch one for the drill. Which archives leave and which stay is
-// decided by the commands (offsite.command.ts); this file only talks to
-// rclone, natively (make backup-local) and in the tool's off-site container
-// alike (make backup), where rclone lies beside node in the API image.
-// Each failure is one line for the owner, naming the remote and rclone's
-// own last word.
+// rclone"), natively and in the tool's off-site container alike (rclone lies
+// beside node in the API image): copy and check, list, delete, fetch. Which
+// archives leave and stay, offsite.command.ts decides. Each failure is one line
+// naming the remote and rclone's own last word.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -14,9 +11,6 @@ import { basename, join } from 'node:path';
 import type { BackupConfig } from '../../config/app-config';
 import type { Env } from '../../config/env-readers';
 import { freeBytes } from '../archive/archive-size';
-
-/** A failure the owner reads as it is: no prefix is added. */
-export class OffsiteFailedError extends Error {}
 
 /**
  * What rclone needs of the environment, and nothing of the site's secrets
@@ -29,7 +23,7 @@ function rcloneEnv(env: Env, config: BackupConfig): Env {
 }
 
 /** rclone's last log line, without its date and level, as the reason. */
-export function reasonOf(output: string): string {
+function reasonOf(output: string): string {
   const lines = output
     .split('\n')
     .map((line) => line.replace(/^[0-9/]* [0-9:]* /, '').replace(/^[A-Z]* *: /, ''))
@@ -37,14 +31,7 @@ export function reasonOf(output: string): string {
   return lines.at(-1) ?? 'keine Antwort';
 }
 
-interface Result {
-  ok: boolean;
-  out: string;
-  err: string;
-}
-
 export interface Offsite {
-  remote: string;
   /** Copies `archive` there and checks its size and SHA-256; returns the owner's line. */
   push(archive: string): Promise<string>;
   /** The remote's file names. */
@@ -69,7 +56,7 @@ async function sha256Of(path: string): Promise<string> {
 export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): Offsite {
   const { remote } = config;
   const rclone = (...args: string[]) =>
-    new Promise<Result>((resolve) => {
+    new Promise<{ ok: boolean; out: string; err: string }>((resolve) => {
       const child = spawn('rclone', args, { env: rcloneEnv(env, config), stdio: 'pipe' });
       let out = '';
       let err = '';
@@ -84,11 +71,10 @@ export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): 
   };
 
   return {
-    remote,
     async push(archive) {
       const name = basename(archive);
       const failed = (why: string) =>
-        new OffsiteFailedError(
+        new Error(
           `Kopie ausser Haus gescheitert: ${why}; das Archiv bleibt hier, nichts gelöscht.`,
         );
       const target = at(remote, name);
@@ -100,12 +86,9 @@ export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): 
         throw failed(`${target} ist ${there || 'nicht da'} statt ${size} Bytes gross`);
       // The remote's own SHA-256 where it has one (S3 and many SFTP servers do
       // not, WebDAV rarely): else the copy is read back and hashed here.
-      let how = 'SHA-256 dort';
-      let sum = await remoteSha(target, false);
-      if (!sum) {
-        sum = await remoteSha(target, true);
-        how = 'SHA-256 der zurückgelesenen Kopie';
-      }
+      const own = await remoteSha(target, false);
+      const sum = own ?? (await remoteSha(target, true));
+      const how = own ? 'SHA-256 dort' : 'SHA-256 der zurückgelesenen Kopie';
       if (!sum) throw failed(`${target} liess sich nicht zurücklesen`);
       if (sum !== (await sha256Of(archive))) throw failed(`${target} weicht ab (SHA-256)`);
       return `Ausser Haus: ${name} nach ${remote} kopiert und geprüft (${size} Bytes, ${how})`;
@@ -113,33 +96,28 @@ export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): 
     async list() {
       const run = await rclone('lsf', '--files-only', remote);
       if (!run.ok)
-        throw new OffsiteFailedError(
-          `${remote} ist nicht erreichbar (${reasonOf(run.err)}); nichts gelöscht.`,
-        );
+        throw new Error(`${remote} ist nicht erreichbar (${reasonOf(run.err)}); nichts gelöscht.`);
       return run.out.split('\n').filter(Boolean);
     },
     async remove(names) {
       for (const name of names) {
         const run = await rclone('deletefile', at(remote, name));
-        if (!run.ok)
-          throw new OffsiteFailedError(`${name} in ${remote} nicht gelöscht: ${reasonOf(run.err)}`);
+        if (!run.ok) throw new Error(`${name} in ${remote} nicht gelöscht: ${reasonOf(run.err)}`);
       }
       return `In ${remote} gelöscht: ${names.join(' ')}`;
     },
     async fetch(name, folder) {
       const failed = `Prüfung gescheitert: ${name}`;
       const sized = await rclone('lsf', '--format', 's', at(remote, name));
-      if (!sized.ok)
-        throw new OffsiteFailedError(`${failed} liess sich nicht finden (${reasonOf(sized.err)}).`);
+      if (!sized.ok) throw new Error(`${failed} liess sich nicht finden (${reasonOf(sized.err)}).`);
       const size = Number(sized.out.trim());
       const free = await freeBytes(folder);
       if (!(size <= free))
-        throw new OffsiteFailedError(
+        throw new Error(
           `${failed} braucht ${size} Bytes, in ${folder} sind nur ${free} frei: TMPDIR auf einen grösseren Ordner legen.`,
         );
       const run = await rclone('copyto', at(remote, name), join(folder, name));
-      if (!run.ok)
-        throw new OffsiteFailedError(`${failed} liess sich nicht holen (${reasonOf(run.err)}).`);
+      if (!run.ok) throw new Error(`${failed} liess sich nicht holen (${reasonOf(run.err)}).`);
     },
   };
 }
