@@ -11,18 +11,13 @@ import { ArchiveRefusedError, messageOf } from './backup-manifest';
 import { signingKeyIn } from './archive-signature';
 
 const AGE_MAGIC = Buffer.from('age-encryption.org/v1\n');
-/** age seals each 64 KiB chunk with a 16-byte tag. */
+/** age seals each 64 KiB chunk with a 16-byte tag; its header takes below 512 bytes a recipient. */
 const CHUNK = 64 * 1024;
 const TAG = 16;
-/** The header: the version line, per recipient a stanza of two lines, the MAC line, the nonce. */
 const HEADER_BYTES = 512;
 
 /** An identity file: the secret keys it holds (AGE-SECRET-KEY-1…) and the site's public signing key. */
-export interface ArchiveKey {
-  file: string;
-  identities: string[];
-  signer?: string;
-}
+export type ArchiveKey = { file: string; identities: string[]; signer?: string };
 
 /** A nothing-changed failure the owner reads as one line (an archive without its key). */
 export class KeyError extends Error {}
@@ -33,7 +28,6 @@ export const ageBound = (bytes: number, recipients: number) =>
     ? bytes
     : bytes + (Math.ceil(bytes / CHUNK) + 1) * TAG + HEADER_BYTES * recipients;
 
-/** Plain bytes in, age out, for the given public keys. */
 export async function encryptingStream(recipients: string[]): Promise<Duplex> {
   const encrypter = new Encrypter();
   for (const recipient of recipients) encrypter.addRecipient(recipient);
@@ -54,7 +48,7 @@ export async function beginsWith(path: string, magic: Buffer): Promise<boolean> 
   }
 }
 
-/** An identity file as age-keygen writes it; `~/` is the home folder (AGE_IDENTITY=~/… stays unexpanded). */
+/** An identity file as age-keygen writes it; `~/` is home (a shell may leave AGE_IDENTITY=~/…). */
 export async function readIdentityFile(given: string): Promise<ArchiveKey> {
   const file = expandHome(given);
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -105,17 +99,12 @@ export async function openArchive(
   }
 }
 
-/** A key for one archive's reading back (archive-writer.ts): never written anywhere. */
-export async function proofKey(): Promise<{ key: ArchiveKey; recipient: string }> {
-  const identity = await generateX25519Identity();
-  const key = { file: 'dem Prüfschlüssel dieser Sicherung', identities: [identity] };
-  return { key, recipient: await identityToRecipient(identity) };
-}
-
-/** A new key pair: the secret identity as age-keygen writes its file, and its public key. */
-export async function newKeyPair(now = new Date()): Promise<{ file: string; recipient: string }> {
+/** A new key pair: its file as age-keygen writes it, its public key, itself as `key`. */
+export async function newKeyPair(now = new Date()) {
   const identity = await generateX25519Identity();
   const recipient = await identityToRecipient(identity);
   const created = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return { file: `# created: ${created}\n# public key: ${recipient}\n${identity}\n`, recipient };
+  const file = `# created: ${created}\n# public key: ${recipient}\n${identity}\n`;
+  const key: ArchiveKey = { file: 'dem Prüfschlüssel dieser Sicherung', identities: [identity] };
+  return { file, recipient, key };
 }

@@ -1,10 +1,8 @@
 // Which archives the site made (docs/backup.md, "Wie viele Archive bleiben"):
 // BACKUP_KEEP counts, and pruning deletes, only names in a valid index, never
-// a name planted beside them, which would push the site's own copies out.
-// The index lies in BACKUP_DIR and at the remote, signed with
-// BACKUP_SIGNING_KEY (without a key only BACKUP_DIR's counts); each write
-// raises its sequence, and the project remembers the highest seen, so an
-// older signed index put back is refused.
+// ones planted beside them. The index lies in BACKUP_DIR and at the remote,
+// signed with BACKUP_SIGNING_KEY; each write raises its sequence, and the
+// project remembers the highest seen, so an older index put back is refused.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFileDurably } from '../../common/durable-file';
@@ -28,10 +26,7 @@ interface IndexFile {
   signature?: Signature;
 }
 
-export interface ArchiveIndex {
-  names: Set<string>;
-  sequence: number;
-}
+export type ArchiveIndex = { names: Set<string>; sequence: number };
 
 /** The signed bytes; an index from before sequences signed its names alone. */
 const signed = (archives: string[], sequence: number) =>
@@ -48,9 +43,8 @@ export async function readIndex(
   const text = await readFile(join(folder, INDEX_NAME), 'utf8').catch(() => undefined);
   const index = parseJson<Partial<IndexFile>>(text);
   const { archives, signature, sequence = 0 } = index ?? {};
-  if (index?.format !== FORMAT || !Array.isArray(archives)) return undefined;
-  if (!isSequence(sequence)) return undefined;
-  if (ourArchives(archives).length !== archives.length) return undefined;
+  const valid = index?.format === FORMAT && Array.isArray(archives) && isSequence(sequence);
+  if (!valid || ourArchives(archives).length !== archives.length) return undefined;
   const counts =
     publicKey === UNCHECKED ||
     (publicKey
@@ -95,7 +89,7 @@ export async function writeIndex(
   backupDir: string,
   names: Set<string>,
   { signingKey, project, archive }: { signingKey?: string; project: string; archive: string },
-): Promise<ArchiveIndex> {
+): Promise<void> {
   const archives = ourArchives([...names]).slice(-MAX_KEPT_ARCHIVES);
   const path = join(backupDir, INDEX_NAME);
   // Only a sequence that verifies counts: a planted one could not push ours out of range.
@@ -115,5 +109,4 @@ export async function writeIndex(
     );
   }
   await recordSeen(project, sequence);
-  return { names: new Set(archives), sequence };
 }

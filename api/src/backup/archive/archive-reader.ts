@@ -36,17 +36,9 @@ export interface ArchiveRead {
 }
 
 /** Where restore puts one entry's bytes while they stream past. */
-export interface EntrySink {
-  write(chunk: Buffer): Promise<unknown>;
-  end(): Promise<void>;
-}
+export type EntrySink = { write(chunk: Buffer): Promise<unknown>; end(): Promise<void> };
 
-interface Seen {
-  type: Header['type'];
-  size: number;
-  sha256?: string;
-  target?: string;
-}
+type Seen = { type: Header['type']; size: number; sha256?: string; target?: string };
 
 function checkAgainst(manifest: Manifest, seen: Map<string, Seen>): void {
   const refuse = (reason: string) => new ArchiveRefusedError(reason);
@@ -83,21 +75,15 @@ interface ReadOptions {
 }
 
 /** The manifest, once the whole archive matched it; a sink's work counts only then. */
-export async function readArchive(
-  path: string,
-  { key, trust, onEntry }: ReadOptions,
-): Promise<ArchiveRead> {
+export async function readArchive(path: string, { key, trust, onEntry }: ReadOptions) {
   const seen = new Map<string, Seen>();
   // Restore's own failure to write (a full disk) is said as it is, not as a damaged archive.
   let writeError: unknown;
-  const writing = async <T>(work: () => Promise<T>) => {
-    try {
-      return await work();
-    } catch (error) {
+  const writing = <T>(work: () => Promise<T>) =>
+    work().catch((error: unknown) => {
       writeError = error;
       throw error;
-    }
-  };
+    });
   let manifestBytes: Buffer | undefined;
   let signature: Signature | undefined;
   // Without the key, or with a wrong one, this throws before anything is read.

@@ -20,10 +20,7 @@ const FORMAT = 'portfolio-backup-signature';
 const KEY_LINE_PREFIX = '# portfolio-backup-signing-key: ';
 const KEY_LINE = /^# portfolio-backup-signing-key: (\S+)\s*$/m;
 
-export interface Signature {
-  publicKey: string;
-  signature: string;
-}
+export type Signature = { publicKey: string; signature: string };
 
 /** What an archive must prove before it is trusted (commands/call.ts, trustFor). */
 export interface Trust {
@@ -43,9 +40,10 @@ export const ALREADY_CHECKED: Trust = { encryptedOnly: false, skip: true, proven
 const base64 = (key: KeyObject, type: 'pkcs8' | 'spki') =>
   key.export({ format: 'der', type }).toString('base64');
 
-function privateKey(secret: string): KeyObject {
-  return createPrivateKey({ key: Buffer.from(secret, 'base64'), format: 'der', type: 'pkcs8' });
-}
+/** A key as .env and the key file hold it: its DER in base64. */
+const der = <T extends 'pkcs8' | 'spki'>(key: string, type: T) =>
+  ({ key: Buffer.from(key, 'base64'), format: 'der', type }) as const;
+const privateKey = (secret: string) => createPrivateKey(der(secret, 'pkcs8'));
 
 /** A new pair: the secret half for BACKUP_SIGNING_KEY, the public half for the key file. */
 export function newSigningPair(): { secret: string; publicKey: string } {
@@ -80,11 +78,7 @@ export function parseSignature(text: string): Signature | undefined {
 
 export function verifies(manifest: Buffer, signature: Signature, publicKey: string): boolean {
   try {
-    const key = createPublicKey({
-      key: Buffer.from(publicKey, 'base64'),
-      format: 'der',
-      type: 'spki',
-    });
+    const key = createPublicKey(der(publicKey, 'spki'));
     return verify(null, manifest, key, Buffer.from(signature.signature, 'base64'));
   } catch {
     return false;

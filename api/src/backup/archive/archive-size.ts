@@ -1,9 +1,7 @@
 // Before the first byte: does the archive fit into BACKUP_DIR, and a restore
-// beside the stores it replaces (docs/backup.md, "Wenn der Platz nicht
-// reicht")? The archive may take the stores as tar (512-byte headers and
-// blocks), gzip's bound for data it cannot shrink, age's tags, and each SQLite
-// snapshot; what gzip saves is known only afterwards, and on a Pi BACKUP_DIR
-// is often the card the running site writes to.
+// beside the stores it replaces? The archive may take the stores as tar, gzip's
+// bound for what it cannot shrink, age's tags and each SQLite snapshot: what
+// gzip saves is known only afterwards, and BACKUP_DIR is often the Pi's card.
 import { lstat, stat, statfs } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { stopped, storeUnreadable, unlessGone } from './backup-failure';
@@ -37,12 +35,6 @@ export const freeBytes = async (folder: string) => {
   return bavail * bsize;
 };
 
-const walSize = (folder: string, database: string) =>
-  lstat(join(folder, `${database}-wal`)).then(
-    ({ size }) => size,
-    () => 0,
-  );
-
 /** One store's share of the archive, or undefined when it does not exist. */
 async function measureStore(store: Store): Promise<number | undefined> {
   const root = await unlessGone(lstat(store.path));
@@ -63,7 +55,9 @@ async function measureStore(store: Store): Promise<number | undefined> {
     bytes += blocks(stats.size);
     // A database's snapshot beside the archive holds its WAL too (whose own
     // blocks, counted above, stand for the snapshot's growth in the tar).
-    if (entry.endsWith('.db')) bytes += stats.size + (await walSize(store.path, entry));
+    if (!entry.endsWith('.db')) continue;
+    const wal = await lstat(join(store.path, `${entry}-wal`)).catch(() => undefined);
+    bytes += stats.size + (wal?.size ?? 0);
   }
   return bytes;
 }

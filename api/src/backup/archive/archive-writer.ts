@@ -1,12 +1,9 @@
-// Writes one archive (tar, gzip, age for BACKUP_AGE_RECIPIENTS) of every
-// store, manifest.json last, under a hidden owner-only name that becomes its
-// real one only once complete, flushed and read back whole; a backup that
-// cannot finish leaves nothing but its one line (backup-failure.ts).
-// Consistent while the site runs, store by store:
-// - the API replaces access and outbox files whole (a rename: durable-file.ts),
-//   so a file opened here is the old or the new version, never a mix; the
-//   access log is only appended to, and is copied up to the length it had when
-//   opened, which ends a line;
+// Writes one archive (tar, gzip, age for BACKUP_AGE_RECIPIENTS) of every store,
+// manifest.json last, under a hidden owner-only name that becomes its own only
+// once complete, flushed and read back whole. Consistent while the site runs:
+// - the API replaces access and outbox files whole (a rename), so an opened
+//   file is the old or the new version; the access log is only appended to, and
+//   is copied up to its length when opened, which ends a line;
 // - a file gone between listing and opening (a message moved from queue/ to
 //   sending/) is looked for again: the store is listed until nothing is missed;
 // - a SQLite database (Mailpit's inbox) is copied with SQLite's online backup.
@@ -44,7 +41,7 @@ import { checkRoom } from './archive-size';
 import { listStore } from './store-listing';
 import { copySqliteDatabase, isSqliteDatabase, sidecarOf } from './sqlite-copy';
 import { archiveName } from './retention';
-import { encryptingStream, proofKey } from './archive-crypto';
+import { encryptingStream, newKeyPair } from './archive-crypto';
 import { publicKeyOf, SIGNATURE_NAME, signManifest, type Trust } from './archive-signature';
 import { readArchive } from './archive-reader';
 import { handToOwnerOf } from '../../common/file-owner';
@@ -75,10 +72,7 @@ interface Source {
 /** Only the permission bits: restore refuses set-uid, set-gid and sticky. */
 const PERMISSIONS = 0o777;
 
-/**
- * An entry's sink ends through its callback, with an error when the archive
- * fails (a full disk); its 'error' event, the same error, must be heard too.
- */
+/** An entry's sink: its callback, and its 'error' event too, carry a failed archive's error. */
 function openEntry(archive: Pack, header: Parameters<Pack['entry']>[0], body?: Buffer) {
   let settle: (error?: Error | null) => void = () => undefined;
   const done = new Promise<void>((resolve, reject) => {
@@ -205,8 +199,7 @@ class StoreWriter {
           done.add(name);
         else missed = true;
       }
-      // Files that appeared meanwhile are newer than the backup; only a file
-      // that moved away while it was being copied needs another look.
+      // Files new since are newer than the backup; only one that moved away needs another look.
       if (!missed) return;
     }
   }
@@ -317,14 +310,9 @@ async function writeArchive(
   return summaries;
 }
 
-/**
- * How the backup reads its archive back before it counts, as `verify` would:
- * an encrypted one also for a key made for this archive alone and kept in
- * memory (the Pi holds no key that opens the archives), a signed one against
- * the site's own key.
- */
+/** Read back as verify would, also with a key of its own: the Pi has none that opens archives. */
 async function proofOf({ recipients = [], signingKey }: Partial<CreateOptions>) {
-  const own = recipients.length > 0 ? await proofKey() : undefined;
+  const own = recipients.length > 0 ? await newKeyPair() : undefined;
   const source = 'BACKUP_SIGNING_KEY';
   const signer = signingKey ? { key: publicKeyOf(signingKey), source } : undefined;
   const trust: Trust = { encryptedOnly: own !== undefined, signer, skip: false };
@@ -334,10 +322,7 @@ async function proofOf({ recipients = [], signingKey }: Partial<CreateOptions>) 
 /** A backup's hidden files in BACKUP_DIR: its scratch folder and its archive until complete. */
 const LEFT_BY_A_BACKUP = /^\.portfolio-backup-.+\.tmp$/;
 
-/**
- * What a backup killed midway left (its scratch folder may hold a plain copy
- * of the mail inbox); under the lock nothing of this kind is in use.
- */
+/** What a backup killed midway left (a plain copy of the inbox, maybe); none is in use. */
 async function removeLeftovers(backupDir: string): Promise<void> {
   const names = await readdir(backupDir).catch(() => [] as string[]);
   for (const name of names.filter((name) => LEFT_BY_A_BACKUP.test(name)))

@@ -10,34 +10,13 @@ const STORES_PREFIX = 'stores';
 const FORMAT = 'portfolio-backup';
 const FORMAT_VERSION = 1;
 
-interface Owned {
-  /** The entry's name in the archive. */
-  path: string;
-  uid: number;
-  gid: number;
-}
-export interface FileEntry extends Owned {
-  type: 'file';
-  size: number;
-  sha256: string;
-  mode: number;
-}
-export interface DirectoryEntry extends Owned {
-  type: 'directory';
-  mode: number;
-}
-export interface SymlinkEntry extends Owned {
-  type: 'symlink';
-  target: string;
-}
+/** An entry: its name in the archive (`path`), its owner, and what its type needs. */
+type Owned = { path: string; uid: number; gid: number };
+export type FileEntry = Owned & { type: 'file'; size: number; sha256: string; mode: number };
+export type DirectoryEntry = Owned & { type: 'directory'; mode: number };
+type SymlinkEntry = Owned & { type: 'symlink'; target: string };
 export type ManifestEntry = FileEntry | DirectoryEntry | SymlinkEntry;
-
-export interface ManifestStore {
-  name: string;
-  kind: StoreKind;
-  files: number;
-  bytes: number;
-}
+export type ManifestStore = { name: string; kind: StoreKind; files: number; bytes: number };
 
 export interface Manifest {
   format: typeof FORMAT;
@@ -72,7 +51,6 @@ export function parseJson<T>(text: string | undefined): T | undefined {
   }
 }
 
-/** An error's own words, whatever was thrown. */
 export const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : String(error);
 
@@ -95,10 +73,8 @@ const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as num
 const isMode = (value: unknown) => isCount(value) && (value as number) <= 0o777;
 
 /**
- * A link's target stays inside its store, provably: relative, first only
- * "..", then only names (a ".." after a name could climb out of a folder that
- * is a link), ending at or below the store's folder, as certbot's
- * live/<domain>/cert.pem -> ../../archive/<domain>/cert1.pem does.
+ * A link's target stays in its store, provably: relative, first only "..", then only names
+ * (a ".." after a name could leave a folder that is a link), like certbot's live/ links.
  */
 export function staysInStore(path: string, target: string): boolean {
   if (target === '' || posix.isAbsolute(target)) return false;
@@ -146,10 +122,8 @@ export function foldedTwins(manifest: Manifest, store: string): [string, string]
 }
 
 /**
- * manifest.json, if it describes an archive restore can write safely: known
- * format, names inside their store, none twice, nothing below a link or a
- * file, links that stay inside, permission bits only, a file store one
- * regular file. The backup checks the manifest it wrote alike.
+ * manifest.json, if restore can write it safely (the backup checks its own alike): names in
+ * their store, none twice, none below a link or a file, permission bits only.
  */
 export function parseManifest(text: string): Manifest {
   const manifest = parseJson<Manifest>(text);

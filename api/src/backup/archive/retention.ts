@@ -10,10 +10,7 @@ const OURS = /^portfolio-backup-(\d{4}-\d{2}-\d{2}T\d{6}Z)(?:-(\d+))?\.tar\.gz(?
 /** 2026-11-25T021500Z: the time without colons (and milliseconds), which no file system minds. */
 const stamp = (now: Date) => now.toISOString().replace(/:|\.\d{3}/g, '');
 
-/**
- * A name for an archive taken at `now`, numbered after every one of that second
- * in `folder` (-2, -3 …), so the newest sorts last even past a name pruning freed.
- */
+/** A name for an archive taken at `now`, numbered past all of that second: the newest sorts last. */
 export async function archiveName(folder: string, now: Date, encrypted = false): Promise<string> {
   const taken = (await readdir(folder).catch(() => [] as string[]))
     .map((name) => OURS.exec(name))
@@ -49,10 +46,7 @@ export function takenAt(name: string): Date | undefined {
 /** A clock a little ahead of this one's (the Pi's, the laptop's) still counts as now. */
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
-/**
- * Whether an archive's name bears its signed manifest's time (in whole seconds),
- * or none: an old archive under a newer name would otherwise pass for the newest.
- */
+/** Whether a name bears its manifest's time, or none: an old archive renamed passes for new. */
 export function namedAt(name: string, createdAt: string): boolean {
   const named = takenAt(basename(name));
   return named === undefined || Math.floor(Date.parse(createdAt) / 1000) * 1000 === named.getTime();

@@ -33,10 +33,7 @@ function nameOf(bytes: Buffer, folder: string): string {
   }
 }
 
-/**
- * Every entry below a store's folder, parents first, relative to `root` with
- * "/"; without hidden temporary files and what is inside `leaveOut`.
- */
+/** Every entry below `root`, parents first, with "/"; no hidden .tmp, nothing inside `leaveOut`. */
 export async function listStore(root: string, leaveOut: string | undefined): Promise<string[]> {
   const found: string[] = [];
   const walk = async (relative: string) => {

@@ -12,10 +12,7 @@ import type { BackupConfig } from '../../config/app-config';
 import type { Env } from '../../config/env-readers';
 import { freeBytes } from '../archive/archive-size';
 
-/**
- * What rclone needs of the environment, and nothing of the site's secrets
- * (.env's JWT_SECRET, BACKUP_SIGNING_KEY): PATH, HOME, TMPDIR, rclone's own settings.
- */
+/** What rclone needs of the environment, and none of the site's secrets (JWT_SECRET, …). */
 function rcloneEnv(env: Env, config: BackupConfig): Env {
   const own = Object.entries(env).filter(([name]) => /^RCLONE_/.test(name));
   const { PATH, HOME, TMPDIR } = env;
