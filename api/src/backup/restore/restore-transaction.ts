@@ -1,14 +1,12 @@
 // A restore as one transaction over every store it replaces (docs/backup.md,
-// "Alles oder nichts"); a restore and the recovery of one cut short run the
-// same code. Each store's journal holds its phase, on disk before the step it
-// names: staging (new contents staged, old ones set aside), in (new ones moving
-// in), back (new ones gone, old ones moving back), committed (old ones
-// deleted). Once any journal says "committed" every store goes forward, else
-// every store goes back. Staging and aside are .tmp folders beside the store's
-// contents (a volume's mount point stays), so every move is a rename on one
-// file system. The journals lie beside the lock, never in a store: the API's
-// user may write its stores, and a journal is acted on as root; recovery acts
-// only on journals of this command's stores, exactly.
+// "Alles oder nichts"), run alike by a restore and the recovery of one cut
+// short. Each store's journal holds its phase, on disk before the step: staging
+// (new contents staged, old ones set aside), in (new ones moving in), back (new
+// ones gone, old ones moving back), committed (old ones deleted). Once any says
+// "committed" every store goes forward, else back. Staging and aside lie beside
+// the store's contents, so every move is a rename. The journals lie beside the
+// lock, never in a store the API's user may write, and recovery acts only on
+// journals of this command's stores, exactly.
 import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -42,12 +40,7 @@ interface Journal {
 }
 
 /** One store's part: its journal, its staged new contents and its old ones set aside. */
-export interface Swap {
-  journal: Journal;
-  file: string;
-  staging: string;
-  aside: string;
-}
+export type Swap = { journal: Journal; file: string; staging: string; aside: string };
 
 const noCut: Cut = async () => undefined;
 const homeOf = (store: Pick<Store, 'kind' | 'path'>) =>
@@ -166,11 +159,7 @@ async function clear(swap: Swap): Promise<void> {
   await syncToDisk(homeOf(swap.journal.store));
 }
 
-/**
- * Every journal says "committed" before any is cleared, so a cut here decides
- * alike; cleared last to first: the access store, named first, shows the
- * restore unfinished until the end.
- */
+/** All journals "committed" before any is cleared, last first: access stays unfinished to the end. */
 export async function commit(swaps: Swap[], cut = noCut): Promise<void> {
   for (const [step, order] of [
     [(swap: Swap) => writePhase(swap, 'committed'), swaps],
@@ -254,11 +243,7 @@ export const describeRecovery = ({ outcome, stores }: Recovery) =>
     ? `Unterbrochene Wiederherstellung zu Ende geführt: ${stores.map(shown).join(', ')} wie im Archiv.`
     : `Unterbrochene Wiederherstellung zurückgenommen: ${stores.map(shown).join(', ')} wie vor ihr.`;
 
-/**
- * The first of `stores` (setting name and folder) that a restore has not
- * finished: the API does not start over it, as the next recovery would roll
- * back what it wrote.
- */
+/** The first of `stores` a restore has not finished: the API does not start over it. */
 export async function unfinishedRestore(stores: Record<string, string>) {
   for (const [setting, folder] of Object.entries(stores)) {
     const names = await readdir(folder).catch(() => [] as string[]);

@@ -1,12 +1,10 @@
-// Restore (docs/backup.md, "Wiederherstellen"): the whole archive checked
-// first, every store it holds given a target of its kind with room on its
-// disk, then one transaction (restore-transaction.ts) stages the new contents,
-// moves them in and commits, or puts every store back. Staging reads the
-// archive a second time, bounded by the first reading: only names its manifest
-// lists, no file beyond its size, never through a link, the same manifest.
-// Names differing only in case or Unicode form are two files on ext4 and in a
-// Docker volume; only onto a file system that takes them for one (exFAT, APFS,
-// a Docker Desktop bind mount) is such an archive refused, before staging.
+// Restore (docs/backup.md, "Wiederherstellen"): the whole archive checked first,
+// each store it holds given a target of its kind with room, then one
+// transaction (restore-transaction.ts) stages the new contents, moves them in
+// and commits, or puts every store back. Staging reads the archive again,
+// bounded by the first reading: only the manifest's names and sizes, never
+// through a link. Names differing only in case or Unicode form are refused
+// only onto a file system that takes them for one (exFAT, APFS, Docker Desktop).
 import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
@@ -176,12 +174,7 @@ function targetsFor(manifest: Manifest, targets: Store[]): Store[] {
 }
 
 /** The transaction over `held`: all stores new, or (thrown) all as before. */
-async function transact(
-  file: string,
-  first: ArchiveRead,
-  held: Store[],
-  options: RestoreOptions,
-): Promise<void> {
+async function transact(file: string, first: ArchiveRead, held: Store[], options: RestoreOptions) {
   const { cut, journals } = options;
   let swaps: Swap[] = [];
   try {
@@ -207,11 +200,7 @@ async function transact(
 }
 
 /** Checks the archive and the targets before anything is written, then restores all or none. */
-export async function restoreArchive(
-  file: string,
-  targets: Store[],
-  options: RestoreOptions,
-): Promise<{ manifest: Manifest; untouched: string[] }> {
+export async function restoreArchive(file: string, targets: Store[], options: RestoreOptions) {
   const first = await readArchive(file, options);
   options.accept?.(first.manifest);
   const held = targetsFor(first.manifest, targets);
