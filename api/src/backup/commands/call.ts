@@ -52,11 +52,7 @@ export interface Call {
 /** A wrong call: backup.cli.ts says its usage. */
 export const wrongCall = () => new UsageError('');
 
-/**
- * The call's settings, parsed once. A restore (and make restore's verify
- * before it) goes on despite a .env that does not parse: it is about to
- * replace it; the line goes to stderr, beside verify's JSON.
- */
+/** The call's settings, parsed once; a restore (and its verify) goes on over a .env it replaces. */
 export function callOf(command: string, values: Values, given: Env, print: Call['print']): Call {
   const project = resolve(values.project ?? REPO_ROOT);
   const env = values.project ? withEnvFile(given, join(project, '.env')) : given;
@@ -89,7 +85,6 @@ export const knownOf = async (call: Call) => new Set((await indexOf(call)).index
 export const strangersIn = async (folder: string, known: Set<string>) =>
   ourArchives(await readdir(folder).catch(() => [])).filter((name) => !known.has(name));
 
-/** The newest archive an index names. */
 export const newestIn = (index: ArchiveIndex | undefined) =>
   ourArchives([...(index?.names ?? [])]).at(-1);
 
@@ -98,12 +93,9 @@ export const SKIPPED =
   'vorhandene Signatur geprüft.';
 
 /**
- * What an archive must prove before the tool trusts it (docs/backup.md,
- * "Herkunft"): a signature checked against the key file's public key, else
- * against BACKUP_SIGNING_KEY's. Without either, nothing proves an archive is
- * the site's, and only the owner's --skip-origin-check lets it in; the drill
- * (`readOnly`) alone reads a folder of plain archives without keys, as it
- * writes nothing. Throws the owner's one line when nothing could prove an archive.
+ * What an archive must prove (docs/backup.md, "Herkunft"): a signature by the key file's
+ * public key, else BACKUP_SIGNING_KEY's; without either only --skip-origin-check lets one in,
+ * or the drill (`readOnly`), which writes nothing.
  */
 export async function trustFor(
   { values, config }: Call,

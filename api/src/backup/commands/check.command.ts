@@ -1,11 +1,9 @@
-// backup check, the restore drill (docs/backup.md, "Die Probe"): the newest
-// archive, and in turn the older one read least recently (as restic's
-// --read-data-subset spreads its reading), each checked whole as a restore
-// would, without touching the site. Too old fails, and so does a date in the
-// future or one the name does not bear: a nightly backup that stopped, or an
-// archive dated 2099 that stays the newest, is otherwise noticed only the day
-// it is needed. Under Docker, backup fetch brings the remote's copies with
-// network, and check ORDNER --fetched reads them with the key and without.
+// backup check, the restore drill (docs/backup.md, "Die Probe: lässt sich die
+// Kopie lesen?"): the newest archive and in turn the older one read least
+// recently, each checked whole as a restore would, without touching the site.
+// Too old fails, and so does a date in the future or one its name does not bear
+// (an archive dated 2099 would stay the newest). Under Docker, backup fetch
+// brings the copies with network, check ORDNER --fetched reads them without.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +24,7 @@ const FETCHED_NAMES = 'remote-names.txt';
 
 type Checked = Record<string, string>;
 type Proof = Awaited<ReturnType<typeof trustFor>>;
+type IndexKey = Parameters<typeof readIndex>[1];
 
 /** An age in the largest whole unit that keeps it readable: minutes, hours, days. */
 function describeAge(ms: number): string {
@@ -37,10 +36,7 @@ function describeAge(ms: number): string {
 const readChecked = async (project: string) =>
   parseJson<Checked>(await readState(project, CHECKED)) ?? {};
 
-/**
- * The archives a drill reads among `names` (oldest first): the newest, and
- * of the others the one read least recently (never read first, then the oldest).
- */
+/** The newest of `names` (oldest first), and the one read least recently (never, then oldest). */
 export function drillPicks(names: string[], checked: Checked): string[] {
   const [newest, ...older] = [...names].reverse();
   if (newest === undefined) return [];
@@ -62,18 +58,21 @@ async function checkOne(folder: string, name: string, where: string, proof: Proo
   return { manifest, age };
 }
 
-/** The drill's lines when all is well (`known`: the index's names); throws a failure's one line. */
-async function drill(
-  folder: string,
-  where: string,
-  known: Set<string> | undefined,
-  proof: Proof,
-  call: Call,
-) {
-  const { project, config } = call;
-  const names = ourArchives(await readdir(folder)).filter((name) => !known || known.has(name));
+/** The drill over BACKUP_DIR, or over copies fetched from the remote (`listed`: its names). */
+async function drillFolder(folder: string, listed: string[] | undefined, proof: Proof, call: Call) {
+  const { config, print, project } = call;
+  const signer = proof.trust.signer?.key;
+  const where = (listed && config.remote) || folder;
+  // Away from the Pi, only a signed index proves anything.
+  const { index, problem } =
+    listed && !signer
+      ? { problem: `Kein gültiges ${INDEX_NAME} in ${where}` }
+      : await currentIndex(folder, signer, project, where);
+  const known = index?.names;
+  if (problem) print(`${problem}: jedes Archiv wird einzeln geprüft.`);
+  const counts = (name: string) => !known || known.has(name);
   const checked = await readChecked(project);
-  const [newest, older] = drillPicks(names, checked);
+  const [newest, older] = drillPicks(ourArchives(await readdir(folder)).filter(counts), checked);
   if (!newest) throw new Error(`Kein Archiv in ${where}: es gibt keine Sicherung zum Prüfen.`);
   const now = new Date();
   const first = await checkOne(folder, newest, where, proof, now);
@@ -83,36 +82,16 @@ async function drill(
       `Neuestes Archiv zu alt: ${what}, mehr als BACKUP_MAX_AGE (${describeAge(config.maxAgeMs)}); ` +
         'die nächtliche Sicherung oder ihre Kopie läuft nicht (make backup, crontab prüfen).',
     );
-  const lines = [`Neuestes Archiv in Ordnung: ${what}: ${describeStores(first.manifest.stores)}`];
-  if (older !== undefined) {
-    const second = await checkOne(folder, older, where, proof, now);
-    lines.push(
-      `Älteres Archiv in Ordnung: ${older}, ${describeAge(second.age)} alt: ${describeStores(second.manifest.stores)}`,
-    );
-  }
+  const second = older === undefined ? undefined : await checkOne(folder, older, where, proof, now);
   const read = [...Object.entries(checked), [newest, now.toISOString()]];
   if (older) read.push([older, now.toISOString()]);
-  const record = Object.fromEntries(read.filter(([name]) => !known || known.has(name)));
+  const record = Object.fromEntries(read.filter(([name]) => counts(name)));
   await writeState(project, CHECKED, `${JSON.stringify(record)}\n`);
-  return lines;
-}
-
-/**
- * The drill over a folder: BACKUP_DIR, or (`listed`: the remote's names)
- * the remote's copies fetched into it, whose index counts only when signed.
- */
-async function drillFolder(folder: string, listed: string[] | undefined, proof: Proof, call: Call) {
-  const { config, print } = call;
-  const signer = proof.trust.signer?.key;
-  const where = (listed && config.remote) || folder;
-  // Away from the Pi, only a signed index proves anything.
-  const { index, problem } =
-    listed && !signer
-      ? { problem: `Kein gültiges ${INDEX_NAME} in ${where}` }
-      : await currentIndex(folder, signer, call.project, where);
-  const known = index?.names;
-  if (problem) print(`${problem}: jedes Archiv wird einzeln geprüft.`);
-  for (const line of await drill(folder, where, known, proof, call)) print(line);
+  print(`Neuestes Archiv in Ordnung: ${what}: ${describeStores(first.manifest.stores)}`);
+  if (second)
+    print(
+      `Älteres Archiv in Ordnung: ${older}, ${describeAge(second.age)} alt: ${describeStores(second.manifest.stores)}`,
+    );
   if (!known) return;
   // An archive-like name the site did not make: someone else writes there, or the index was lost.
   const unknown = ourArchives(listed ?? (await readdir(folder))).filter((name) => !known.has(name));
@@ -125,12 +104,7 @@ async function drillFolder(folder: string, listed: string[] | undefined, proof: 
 }
 
 /** The remote's index and the archives the drill reads, fetched into `scratch`; the remote's names. */
-async function fetchForDrill(
-  offsite: Offsite,
-  scratch: string,
-  indexKey: string | typeof UNCHECKED | undefined,
-  call: Call,
-) {
+async function fetchForDrill(offsite: Offsite, scratch: string, indexKey: IndexKey, call: Call) {
   const names = await offsite.list();
   if (names.includes(INDEX_NAME)) await offsite.fetch(INDEX_NAME, scratch);
   const known = indexKey && (await readIndex(scratch, indexKey))?.names;
@@ -140,11 +114,7 @@ async function fetchForDrill(
   return names;
 }
 
-/**
- * backup fetch, the drill's first half under Docker, with network and without
- * the key file: the index and the copies the drill reads (as the index,
- * unchecked, names them: the drill checks each), and the remote's names.
- */
+/** backup fetch: the copies the drill reads (as the index, unchecked, names them) and the names. */
 export async function fetchCopies(call: Call): Promise<void> {
   const { values, config } = call;
   if (!values.into || !config.remote) throw wrongCall();

@@ -1,5 +1,5 @@
-// backup create [--offsite]: one archive of the stores into BACKUP_DIR,
-// encrypted, signed and read back whole before it counts (archive-writer.ts).
+// backup create [--offsite]: one archive of the stores into BACKUP_DIR, read
+// back whole before it counts (archive-writer.ts), then the off-site step.
 import { execFileSync } from 'node:child_process';
 import { basename } from 'node:path';
 import { adoptBackupDir } from '../../common/file-owner';
@@ -28,8 +28,6 @@ function projectVersion(env: Env): string {
     return env.PORTFOLIO_VERSION || 'unknown';
   }
 }
-
-const ADOPT_HINT = 'eigene ältere Archive übernimmt make backup-adopt (docs/backup.md).';
 
 function describeArchive(summary: ArchiveSummary, removed: string[], keep: number): string[] {
   const absent = summary.absent.length > 0 ? `; nicht vorhanden: ${summary.absent.join(', ')}` : '';
@@ -76,17 +74,15 @@ export async function create(call: Call): Promise<void> {
   const stores = storesOf(call, false);
   // A restore cut short is resolved first: never an archive of half-restored stores.
   for (const recovery of await recover(stores, journalsOf(call))) say(describeRecovery(recovery));
-  const summary = await createArchive({
-    stores,
-    backupDir: dir,
-    version: projectVersion(env),
-    recipients,
-    signingKey,
-  });
+  const version = projectVersion(env);
+  const summary = await createArchive({ stores, backupDir: dir, version, recipients, signingKey });
   const { index, problem } = await indexOf(call);
   const known = new Set(index?.names).add(basename(summary.path));
   if (problem && (await strangersIn(dir, known)).length > 0)
-    say(`${problem}: nur das neue Archiv zählt, nichts Älteres wird gelöscht; ${ADOPT_HINT}`);
+    say(
+      `${problem}: nur das neue Archiv zählt, nichts Älteres wird gelöscht; eigene ältere ` +
+        'Archive übernimmt make backup-adopt (docs/backup.md).',
+    );
   await writeIndex(dir, known, { signingKey, project: call.project, archive: summary.path });
   // With a remote, older archives go only once the new one is verified there.
   const removed = remote ? [] : await pruneArchives(dir, keep, known, summary.path);

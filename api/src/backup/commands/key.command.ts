@@ -23,30 +23,18 @@ export function addRecipient(envText: string, recipient: string): string {
   return withSetting(envText, RECIPIENTS, present ? `${present},${recipient}` : recipient);
 }
 
+/** The key file, written once (never over another) and readable by its owner alone. */
 async function writeSecret(out: string, text: string): Promise<void> {
   const file = await open(out, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EEXIST')
       throw new KeyError(`${out} gibt es schon: einen anderen Namen wählen (nichts verändert).`);
     throw new KeyError(`${out} lässt sich nicht anlegen (${error.code ?? error.message}).`);
   });
-  try {
-    await file.writeFile(text);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
+  await file
+    .writeFile(text)
+    .then(() => file.sync())
+    .finally(() => file.close());
   await handToOwnerOf(out, dirname(out));
-}
-
-/** Makes both pairs, writes the key file and .env; returns the age public key and the signing key. */
-async function makeBackupKey(project: string, out: string) {
-  const { file, recipient } = await newKeyPair();
-  const signing = newSigningPair();
-  await writeSecret(out, `${signingKeyLine(signing.publicKey)}\n${file}`);
-  await changeSettings(project, (envText) =>
-    withSetting(addRecipient(envText, recipient), 'BACKUP_SIGNING_KEY', signing.secret),
-  );
-  return { recipient, signingKey: signing.secret };
 }
 
 export async function key(call: Call): Promise<void> {
@@ -54,7 +42,12 @@ export async function key(call: Call): Promise<void> {
   if (!values.out) throw wrongCall();
   const out = expandHome(values.out);
   const { index } = await indexOf(call);
-  const { recipient, signingKey } = await makeBackupKey(project, out);
+  const { file, recipient } = await newKeyPair();
+  const { secret: signingKey, publicKey } = newSigningPair();
+  await writeSecret(out, `${signingKeyLine(publicKey)}\n${file}`);
+  await changeSettings(project, (envText) =>
+    withSetting(addRecipient(envText, recipient), 'BACKUP_SIGNING_KEY', signingKey),
+  );
   const newest = newestIn(index);
   if (index && newest)
     await writeIndex(config.dir, index.names, { signingKey, project, archive: newest });

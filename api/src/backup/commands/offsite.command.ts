@@ -1,5 +1,5 @@
-// backup offsite and backup prune: the newest archive copied to BACKUP_REMOTE
-// (offsite-copy.ts), and BACKUP_KEEP of the site's own archives kept there and here.
+// backup offsite and prune (docs/backup.md, "Ausser Haus mit rclone"): the
+// newest archive to BACKUP_REMOTE, and BACKUP_KEEP of the site's own kept there and here.
 import { join } from 'node:path';
 import { INDEX_NAME, readIndex, UNCHECKED } from '../archive/archive-index';
 import { pruneArchives, surplusOf } from '../archive/retention';
@@ -9,24 +9,14 @@ import { indexOf, knownOf, newestIn, type Call } from './call';
 export const describePruned = (removed: string[], keep: number) =>
   `${removed.length} alte(s) gelöscht (BACKUP_KEEP=${keep})`;
 
-/**
- * BACKUP_DIR's index for the off-site step. Without the signing key (its
- * container under Docker holds none) it is taken as create wrote it:
- * whoever can write BACKUP_DIR can delete its archives, and with
- * rclone.conf the remote's, without this step's help.
- */
+/** Without the signing key (the off-site container), BACKUP_DIR's index as create wrote it. */
 async function offsiteIndex(call: Call) {
   if (call.config.signingKey) return indexOf(call);
   const index = await readIndex(call.config.dir, UNCHECKED);
   return index ? { index } : { problem: `Kein gültiges ${INDEX_NAME} in ${call.config.dir}` };
 }
 
-/**
- * The off-site step: the newest archive the index names and the index
- * itself copied to BACKUP_REMOTE and checked there; then the site's archives
- * beyond BACKUP_KEEP deleted there, and only then here. Without a remote it
- * only keeps BACKUP_KEEP here.
- */
+/** The newest archive and the index copied and checked there; then BACKUP_KEEP there, then here. */
 export async function sendOffsite(call: Call): Promise<void> {
   const { config, print } = call;
   const { dir, remote } = config;

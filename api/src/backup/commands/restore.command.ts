@@ -15,12 +15,7 @@ async function passkeysIn(stores: Store[]): Promise<OwnerPasskey[]> {
   return new OwnerPasskeyStore(access.path).read().catch(() => []);
 }
 
-/**
- * A restore brings back the owner's passkeys as they were at the backup: one
- * removed since (a stolen phone's) signs in again. One line for each passkey
- * the store did not hold before, with the command that removes it again
- * (docs/backup.md, "Wiederherstellen").
- */
+/** A passkey removed since the backup (a stolen phone's) signs in again: one line each. */
 function describeReturned(before: OwnerPasskey[], after: OwnerPasskey[]): string[] {
   const held = new Set(before.map((passkey) => passkey.id));
   return after
@@ -36,10 +31,7 @@ const describeManifest = (archive: string, manifest: Manifest) =>
   `Archiv in Ordnung: ${archive} vom ${manifest.createdAt} (Version ${manifest.version}): ` +
   `${describeStores(manifest.stores)}`;
 
-/**
- * --json: one line for scripts, the Makefile's `case` among them (it picks
- * the HTTPS volumes by a store's "name":"letsencrypt"); its fields stay.
- */
+/** --json: one line for scripts (the Makefile picks "name":"letsencrypt" from it): fields stay. */
 export async function verify(archive: string, call: Call) {
   const { key, trust } = await trustFor(call);
   const { manifest } = await readArchive(archive, { key, trust });
