@@ -10,11 +10,8 @@ import { parseJson } from './archive/backup-manifest';
 
 export const HEARTBEAT = 'backup-heartbeat.json';
 
-export interface Heartbeat {
-  archive: string;
-  /** When the archive was made, ISO 8601. */
-  at: string;
-}
+/** An archive's name, and when it was made (ISO 8601). */
+export type Heartbeat = { archive: string; at: string };
 
 /** Records `archive`, made at `at`, in the access store `accessDir`. */
 export async function writeHeartbeat(accessDir: string, heartbeat: Heartbeat): Promise<void> {
@@ -27,7 +24,6 @@ export async function writeHeartbeat(accessDir: string, heartbeat: Heartbeat): P
 export async function readHeartbeat(accessDir: string): Promise<Heartbeat | undefined> {
   const text = await readFile(join(accessDir, HEARTBEAT), 'utf8').catch(() => undefined);
   const value = parseJson<Heartbeat>(text);
-  return typeof value?.archive === 'string' && !Number.isNaN(Date.parse(value.at))
-    ? value
-    : undefined;
+  const valid = typeof value?.archive === 'string' && !Number.isNaN(Date.parse(value.at));
+  return valid ? value : undefined;
 }

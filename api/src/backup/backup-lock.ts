@@ -1,11 +1,9 @@
 // One command of the backup tool at a time (docs/backup.md, "Eins nach dem
-// anderen"): a backup meeting a restore would archive half-restored stores, and
-// a second restore would take the first one's journals for ones cut short.
-// Each process that works holds flock(2) on one file of the project folder, the
-// same inode on the host and in every container; the kernel frees it only when
-// the holder ends, however long it stalls (SIGSTOP, a paused container), and a
-// dead make shell leaves nothing unlocked. Node has no flock(2): flock(1)
-// (util-linux; busybox in the image) locks the descriptor it inherits.
+// anderen"): a backup meeting a restore would archive half-restored stores.
+// Each working process holds flock(2) on one file of the project folder, one
+// inode for the host and every container, freed only when the holder ends
+// however long it stalls; a dead make shell leaves nothing unlocked. Node has
+// no flock(2): flock(1) (util-linux; busybox in the image) locks our descriptor.
 import { spawn } from 'node:child_process';
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -87,11 +85,7 @@ export async function withBackupLock<T>(
   }
 }
 
-/**
- * What the tool remembers between runs (the drill's reads, the index sequence,
- * a failure to mail): a folder of its own, which the containers with network
- * get without the project folder, its .env and its documents.
- */
+/** What the tool remembers between runs, in a folder the containers with network get alone. */
 export const STATE_DIR = '.portfolio-backup.state';
 
 /** The record `name`'s text, or undefined when there is none. */

@@ -34,11 +34,7 @@ export function parseStore(argument: string, kind: StoreKind): Store {
   return { name, kind, path: resolve(path), leaveOut: LEFT_OUT[name] };
 }
 
-/**
- * The project folder's own stores: `.env` (the password hash, the token
- * secret) and the owner's documents when DOCUMENTS_DIR points into
- * documents/private/ and BACKUP_DOCUMENTS allows; a restore offers both.
- */
+/** The project's .env, and its documents/private when in use and BACKUP_DOCUMENTS allows. */
 export function projectStores(project: string, config: BackupConfig, forRestore: boolean): Store[] {
   const root = resolve(project);
   const documents = join(root, 'documents', 'private');
@@ -51,11 +47,7 @@ export function projectStores(project: string, config: BackupConfig, forRestore:
   return stores;
 }
 
-/**
- * What `make local` keeps: the access store, the companies' PDFs and the
- * outbox where the API finds them, the mails its SMTP sink received
- * (.local/mail), and the project's .env and documents.
- */
+/** What `make local` keeps: access, letters, outbox, its SMTP sink's mails, the project's own. */
 export function localStores(config: BackupConfig, forRestore: boolean) {
   return [
     { name: 'access', kind: 'folder', path: config.accessDir },
@@ -68,11 +60,7 @@ export function localStores(config: BackupConfig, forRestore: boolean) {
 
 /** Refuses two stores of one name: the second would overwrite the first on restore. */
 export function distinctStores(stores: Store[]): Store[] {
-  const seen = new Set<string>();
-  for (const store of stores) {
-    if (seen.has(store.name))
-      throw new UsageError(`Speicher „${store.name}“ ist doppelt angegeben.`);
-    seen.add(store.name);
-  }
+  const twice = stores.find((store, at) => stores.findIndex((one) => one.name === store.name) < at);
+  if (twice) throw new UsageError(`Speicher „${twice.name}“ ist doppelt angegeben.`);
   return stores;
 }

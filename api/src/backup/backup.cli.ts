@@ -1,11 +1,10 @@
-// The backup tool (docs/backup.md, "Die Befehle"): USAGE below, each command
-// in commands/, under the lock (backup-lock.ts). Natively `npx tsx
-// api/src/backup/backup.cli.ts` (make backup-local …); under Docker `node
-// dist/backup/backup.cli.js` in short-lived containers of the API image (make
-// backup …): create, restore and check without network, offsite and fetch
-// with it but without stores, .env or key file. Settings: --project's .env,
-// else this repository's, beneath the environment. Exit codes: 0 done, 1
-// failed, 2 wrong call.
+// The backup tool (docs/backup.md, "Die Befehle"): USAGE below, each command in
+// commands/, under the lock (backup-lock.ts). Natively via tsx (make
+// backup-local …), under Docker as dist/backup/backup.cli.js in short-lived
+// containers (make backup …): create, restore and check without network,
+// offsite and fetch with it but without stores, .env or key file. Settings:
+// --project's .env, else this repository's, beneath the environment.
+// Exit codes: 0 done, 1 failed, 2 wrong call.
 import {
   parseOwnerArgs,
   runOwnerCommand,
