@@ -21,6 +21,7 @@ import {
 } from '../backup-stores';
 import { JOURNALS } from '../restore/restore-transaction';
 
+/** The options of USAGE (backup.cli.ts), here beside the call whose values they type. */
 export const OPTIONS = {
   local: { type: 'boolean' },
   project: { type: 'string' },
