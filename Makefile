@@ -44,7 +44,7 @@ START = if $(call PULL_MODE,$(1)); then set -x; $(call PULL_START,$(1)); \
 UPDATE = if $(call PULL_MODE,$(1)); then set -x; $(call PULL_START,$(1)); \
 	else set -x; $(COMPOSE) $(1) build --pull && $(COMPOSE) $(1) up -d; fi
 
-# The restore's journals (api/src/backup/restore-transaction.ts) stay until
+# The restore's journals (api/src/backup/restore/restore-transaction.ts) stay until
 # it has ended; the API refuses such stores too, for a plain docker compose up.
 NO_UNFINISHED_RESTORE = test ! -e .portfolio-backup.journals || { echo 'Eine Wiederherstellung wurde \
 	unterbrochen: dieselbe noch einmal (make restore FILE=…) oder zurücknehmen (make restore-recover); \

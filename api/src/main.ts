@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ConsoleLogger, Logger } from '@nestjs/common';
 import { createApp } from './app.setup';
-import { describeUnfinishedRestore, unfinishedRestore } from './backup/unfinished-restore';
+import { describeUnfinishedRestore, unfinishedRestore } from './backup/restore/restore-transaction';
 import { parseAppConfig } from './config/app-config';
 import { apiEnv } from './config/config.module';
 

@@ -1,21 +1,17 @@
-// The newest archive, as the running API sees it (docs/backup.md, "Jede
-// Nacht, jede Woche"): each backup leaves its archive's name and time in
-// the access store, the one folder of the backup's that the API reads, and
-// the API mails the owner once when it grows older than BACKUP_MAX_AGE
-// (backup-watch/backup-watch.service.ts). So a lost crontab, or a Pi that
-// no longer backs up, is said too, which no failing command would say.
+// The newest archive as the running API sees it (docs/backup.md, "Jede Nacht,
+// jede Woche"): its name and time in the access store, so the API mails the
+// owner once it is older than BACKUP_MAX_AGE (backup-watch.service.ts): a lost
+// crontab is said too, which no failing command would say.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFileDurably } from '../common/durable-file';
 import { handToOwnerOf } from '../common/file-owner';
+import { parseJson } from './archive/backup-manifest';
 
 export const HEARTBEAT = 'backup-heartbeat.json';
 
-export interface Heartbeat {
-  archive: string;
-  /** When the archive was made, ISO 8601. */
-  at: string;
-}
+/** An archive's name, and when it was made (ISO 8601). */
+export type Heartbeat = { archive: string; at: string };
 
 /** Records `archive`, made at `at`, in the access store `accessDir`. */
 export async function writeHeartbeat(accessDir: string, heartbeat: Heartbeat): Promise<void> {
@@ -26,12 +22,8 @@ export async function writeHeartbeat(accessDir: string, heartbeat: Heartbeat): P
 
 /** The newest archive recorded in `accessDir`, or undefined (none yet, or unreadable). */
 export async function readHeartbeat(accessDir: string): Promise<Heartbeat | undefined> {
-  try {
-    const value = JSON.parse(await readFile(join(accessDir, HEARTBEAT), 'utf8')) as Heartbeat;
-    return typeof value.archive === 'string' && !Number.isNaN(Date.parse(value.at))
-      ? value
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const text = await readFile(join(accessDir, HEARTBEAT), 'utf8').catch(() => undefined);
+  const value = parseJson<Heartbeat>(text);
+  const valid = typeof value?.archive === 'string' && !Number.isNaN(Date.parse(value.at));
+  return valid ? value : undefined;
 }

@@ -6,12 +6,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDir } from '../../test/support/scratch';
-import { readArchive } from './archive-reader';
-import { newSigningPair, signingKeyLine } from './archive-signature';
-import { newKeyPair, readIdentityFile } from './archive-crypto';
+import { readArchive } from './archive/archive-reader';
+import { newSigningPair, signingKeyLine } from './archive/archive-signature';
+import { newKeyPair, readIdentityFile } from './archive/archive-crypto';
 import { HEARTBEAT } from './backup-heartbeat';
 import { withBackupLock } from './backup-lock';
-import { JOURNALS } from './restore-transaction';
+import { JOURNALS } from './restore/restore-transaction';
 import { runBackupCommand } from './backup.cli';
 
 // An encrypted backup and restore of 200 files each, on a busy machine.

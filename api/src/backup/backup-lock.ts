@@ -1,23 +1,17 @@
 // One command of the backup tool at a time (docs/backup.md, "Eins nach dem
-// anderen"): a backup that met a running restore would archive half-restored
-// stores, and a second restore would take the first one's journals for ones
-// cut short. Every command that reads or changes stores, archives or keys
-// holds an exclusive flock(2) on one file in the project folder, which the
-// host and every container of the tool see as the same inode. The kernel
-// ties the lock to this process's open file: a holder that stalls (SIGSTOP,
-// a paused container, a slow SD card) keeps it however long it stalls, and
-// only its end, or its death, frees it. Node has no flock(2): flock(1)
-// (util-linux; busybox in the image) locks the descriptor it inherits,
-// which is this process's own, and exits. Each process that works takes
-// it itself, in whichever container: a shell that started it and died
-// leaves nothing running unlocked.
+// anderen"): a backup meeting a restore would archive half-restored stores.
+// Each working process holds flock(2) on one file of the project folder, one
+// inode for the host and every container, freed only when the holder ends
+// however long it stalls; a dead make shell leaves nothing unlocked. Node has
+// no flock(2): flock(1) (util-linux; busybox in the image) locks our descriptor.
 import { spawn } from 'node:child_process';
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { replaceFileDurably } from '../common/durable-file';
 import { handToOwnerOf } from '../common/file-owner';
-import { shown } from './backup-manifest';
+import { shown } from './archive/backup-manifest';
 
 /** Holds, besides the lock, one line naming its holder for whoever waits. */
 export const LOCK_FILE = '.portfolio-backup.flock';
@@ -72,20 +66,12 @@ async function waitFor(file: FileHandle, project: string, waitMs: number): Promi
   }
 }
 
-/** The line a waiting command prints. */
 const holderLine = (command: string) =>
   `„${command}“ (seit ${new Date().toISOString()}, Prozess ${process.pid} auf ${hostname()})\n`;
 
-export interface LockRequest {
-  project: string;
-  /** Names the holder for anyone who waits. */
-  command: string;
-  waitMs: number;
-}
-
-/** Runs `work` holding the project's lock. */
+/** Runs `work` holding the project's lock; `command` names the holder for whoever waits. */
 export async function withBackupLock<T>(
-  { project, command, waitMs }: LockRequest,
+  { project, command, waitMs }: { project: string; command: string; waitMs: number },
   work: () => Promise<T>,
 ): Promise<T> {
   const file = await openLock(project);
@@ -97,4 +83,20 @@ export async function withBackupLock<T>(
   } finally {
     await file.close();
   }
+}
+
+/** What the tool remembers between runs, in a folder the containers with network get alone. */
+export const STATE_DIR = '.portfolio-backup.state';
+
+/** The record `name`'s text, or undefined when there is none. */
+export const readState = (project: string, name: string) =>
+  readFile(join(project, STATE_DIR, name), 'utf8').catch(() => undefined);
+
+/** Replaces the record `name`, its folder and itself handed to the project's owner. */
+export async function writeState(project: string, name: string, text: string): Promise<void> {
+  const folder = join(project, STATE_DIR);
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await handToOwnerOf(folder, project);
+  await replaceFileDurably(join(folder, name), text);
+  await handToOwnerOf(join(folder, name), project);
 }

@@ -1,7 +1,6 @@
 // The named stores one backup holds: a folder (`--store access=/app/access`)
-// or a single file (`--file env=/project/.env`). The same code serves
-// `make backup-local` (the folders of `make local`) and `make backup`
-// (the Docker volumes, mounted into a short-lived container).
+// or a file (`--file env=/project/.env`); for make backup-local the folders of
+// make local, for make backup the Docker volumes mounted into its container.
 import { join, resolve } from 'node:path';
 import type { BackupConfig } from '../config/app-config';
 import { UsageError } from '../common/owner-command';
@@ -19,11 +18,7 @@ export interface Store {
   leaveOut?: string;
 }
 
-/**
- * The outbox writes each message into tmp/ first and renames it into
- * queue/ when it is complete; what is in tmp/ is half-written or left by a
- * crash, and nothing ever reads it.
- */
+/** The outbox's tmp/ holds messages half-written, or left by a crash: nothing ever reads them. */
 const LEFT_OUT: Record<string, string> = { outbox: 'tmp' };
 
 /** Store names become folder names in the archive: plain, lower-case words. */
@@ -39,13 +34,7 @@ export function parseStore(argument: string, kind: StoreKind): Store {
   return { name, kind, path: resolve(path), leaveOut: LEFT_OUT[name] };
 }
 
-/**
- * The project folder's own stores: `.env` (the password hash and the token
- * secret live there) and the owner's documents when DOCUMENTS_DIR points
- * into documents/private/ (BACKUP_DOCUMENTS=false or 0 leaves them out; samples
- * and folders outside the project are not the backup's to keep). A restore
- * always offers both targets; it writes only what the archive holds.
- */
+/** The project's .env, and its documents/private when in use and BACKUP_DOCUMENTS allows. */
 export function projectStores(project: string, config: BackupConfig, forRestore: boolean): Store[] {
   const root = resolve(project);
   const documents = join(root, 'documents', 'private');
@@ -58,13 +47,7 @@ export function projectStores(project: string, config: BackupConfig, forRestore:
   return stores;
 }
 
-/**
- * What `make local` keeps: its access store, the companies' own PDFs and the
- * outbox where the API finds them (ACCESS_DIR, LETTERS_DIR, MAIL_OUTBOX_DIR,
- * or their defaults under .local/), the mails its SMTP sink received
- * (.local/mail, the inbox when no mail server is set), and the project's
- * .env and documents.
- */
+/** What `make local` keeps: access, letters, outbox, its SMTP sink's mails, the project's own. */
 export function localStores(config: BackupConfig, forRestore: boolean) {
   return [
     { name: 'access', kind: 'folder', path: config.accessDir },
@@ -77,11 +60,7 @@ export function localStores(config: BackupConfig, forRestore: boolean) {
 
 /** Refuses two stores of one name: the second would overwrite the first on restore. */
 export function distinctStores(stores: Store[]): Store[] {
-  const seen = new Set<string>();
-  for (const store of stores) {
-    if (seen.has(store.name))
-      throw new UsageError(`Speicher „${store.name}“ ist doppelt angegeben.`);
-    seen.add(store.name);
-  }
+  const twice = stores.find((store, at) => stores.findIndex((one) => one.name === store.name) < at);
+  if (twice) throw new UsageError(`Speicher „${twice.name}“ ist doppelt angegeben.`);
   return stores;
 }

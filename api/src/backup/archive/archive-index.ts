@@ -1,0 +1,112 @@
+// Which archives the site made (docs/backup.md, "Wie viele Archive bleiben"):
+// BACKUP_KEEP counts, and pruning deletes, only names in a valid index, never
+// ones planted beside them. The index lies in BACKUP_DIR and at the remote,
+// signed with BACKUP_SIGNING_KEY; each write raises its sequence, and the
+// project remembers the highest seen, so an older index put back is refused.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { replaceFileDurably } from '../../common/durable-file';
+import { handToOwnerOf } from '../../common/file-owner';
+import { MAX_KEPT_ARCHIVES } from '../../config/backup-readers';
+import { publicKeyOf, signBytes, verifies, type Signature } from './archive-signature';
+import { readState, writeState } from '../backup-lock';
+import { parseJson } from './backup-manifest';
+import { ourArchives } from './retention';
+
+export const INDEX_NAME = 'portfolio-backup-index.json';
+const FORMAT = 'portfolio-backup-index';
+/** The highest sequence of an index this project has read or written (backup-lock.ts). */
+const SEEN = 'index-sequence';
+
+interface IndexFile {
+  format: typeof FORMAT;
+  /** Absent in an index written before sequences: it counts as 0. */
+  sequence?: number;
+  archives: string[];
+  signature?: Signature;
+}
+
+export type ArchiveIndex = { names: Set<string>; sequence: number };
+
+/** The signed bytes; an index from before sequences signed its names alone. */
+const signed = (archives: string[], sequence: number) =>
+  Buffer.from(JSON.stringify(sequence === 0 ? archives : { sequence, archives }));
+
+/** For the off-site step, which holds no key and takes BACKUP_DIR's index as written. */
+export const UNCHECKED = Symbol('signature not checked');
+
+/** The index in `folder` if it counts: signed by `publicKey`, or (no key) not signed. */
+export async function readIndex(
+  folder: string,
+  publicKey: string | undefined | typeof UNCHECKED,
+): Promise<ArchiveIndex | undefined> {
+  const text = await readFile(join(folder, INDEX_NAME), 'utf8').catch(() => undefined);
+  const index = parseJson<Partial<IndexFile>>(text);
+  const { archives, signature, sequence = 0 } = index ?? {};
+  const valid = index?.format === FORMAT && Array.isArray(archives) && isSequence(sequence);
+  if (!valid || ourArchives(archives).length !== archives.length) return undefined;
+  const counts =
+    publicKey === UNCHECKED ||
+    (publicKey
+      ? signature !== undefined && verifies(signed(archives, sequence), signature, publicKey)
+      : signature === undefined);
+  return counts ? { names: new Set(archives), sequence } : undefined;
+}
+
+/** A sequence this tool could have written: a planted huge one would stop every later index. */
+const isSequence = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) < 2 ** 40;
+
+async function seenSequence(project: string): Promise<number> {
+  const seen = Number((await readState(project, SEEN)) ?? 0);
+  return isSequence(seen) ? seen : 0;
+}
+
+async function recordSeen(project: string, sequence: number): Promise<void> {
+  if (sequence > (await seenSequence(project))) await writeState(project, SEEN, `${sequence}\n`);
+}
+
+/** The index in `folder` when it verifies and is not older than one seen before; else why not. */
+export async function currentIndex(
+  folder: string,
+  publicKey: string | undefined,
+  project: string,
+  where = folder,
+): Promise<{ index?: ArchiveIndex; problem?: string }> {
+  const index = await readIndex(folder, publicKey);
+  if (!index) return { problem: `Kein gültiges ${INDEX_NAME} in ${where}` };
+  const seen = await seenSequence(project);
+  if (index.sequence < seen) {
+    const read = `als eines, das hier schon gelesen wurde (Folge ${seen})`;
+    return { problem: `${INDEX_NAME} in ${where} ist älter (Folge ${index.sequence}) ${read}` };
+  }
+  await recordSeen(project, index.sequence);
+  return { index };
+}
+
+/** The index of `names` (the newest MAX_KEPT_ARCHIVES) in BACKUP_DIR, above every sequence seen. */
+export async function writeIndex(
+  backupDir: string,
+  names: Set<string>,
+  { signingKey, project, archive }: { signingKey?: string; project: string; archive: string },
+): Promise<void> {
+  const archives = ourArchives([...names]).slice(-MAX_KEPT_ARCHIVES);
+  const path = join(backupDir, INDEX_NAME);
+  // Only a sequence that verifies counts: a planted one could not push ours out of range.
+  const before = await readIndex(backupDir, signingKey ? publicKeyOf(signingKey) : undefined);
+  const sequence = Math.max(await seenSequence(project), before?.sequence ?? 0) + 1;
+  const signature = signingKey ? signBytes(signed(archives, sequence), signingKey) : undefined;
+  const index: IndexFile = { format: FORMAT, sequence, archives, ...(signature && { signature }) };
+  try {
+    await replaceFileDurably(path, `${JSON.stringify(index, null, 1)}\n`);
+    await handToOwnerOf(path, backupDir);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new Error(
+      `${INDEX_NAME} in ${backupDir} liess sich nicht schreiben (${reason}): ${archive} liegt ` +
+        'dort, zählt aber nicht; nichts gelöscht. Platz und Rechte prüfen, dann make backup.',
+      { cause: error },
+    );
+  }
+  await recordSeen(project, sequence);
+}

@@ -1,0 +1,53 @@
+// What of a store's folder a backup holds, for the size check and the archive
+// alike (docs/backup.md, "Was im Archiv ist"). A link is listed, never entered
+// (a link to / would walk the machine); names are read as bytes, so one that is
+// not UTF-8 is refused instead of read as another name and dropped.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { stopped } from './backup-failure';
+
+/** replaceFileDurably()'s temporary files, and the folders of a restore under way. */
+const TEMPORARY = /^\..+\.tmp$/;
+
+// ignoreBOM: a name that starts with U+FEFF keeps it, or it would read as another name.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** A name's bytes as the owner can find them: printable ASCII as is, the rest as \xNN. */
+const escaped = (bytes: Buffer) =>
+  [...bytes]
+    .map((byte) =>
+      byte >= 0x20 && byte < 0x7f
+        ? String.fromCharCode(byte)
+        : `\\x${byte.toString(16).padStart(2, '0')}`,
+    )
+    .join('');
+
+function nameOf(bytes: Buffer, folder: string): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    const path = join(folder, escaped(bytes));
+    throw stopped(
+      `der Name ${path} ist kein UTF-8 und käme nicht gleich zurück: umbenennen, dann noch einmal sichern`,
+    );
+  }
+}
+
+/** Every entry below `root`, parents first, with "/"; no hidden .tmp, nothing inside `leaveOut`. */
+export async function listStore(root: string, leaveOut: string | undefined): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (relative: string) => {
+    const folder = join(root, relative);
+    const entries = await readdir(folder, { withFileTypes: true, encoding: 'buffer' });
+    for (const entry of entries) {
+      const name = nameOf(entry.name, folder);
+      if (TEMPORARY.test(name)) continue;
+      const path = relative ? `${relative}/${name}` : name;
+      found.push(path);
+      // A Dirent describes the entry itself: a link to a folder is no folder here.
+      if (entry.isDirectory() && path !== leaveOut) await walk(path);
+    }
+  };
+  await walk('');
+  return found.sort();
+}

@@ -1,0 +1,142 @@
+// What every command of the backup tool works with: the call's options and
+// settings, its stores, BACKUP_DIR's index and the trust it asks of an archive.
+import { readdir } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { parseOwnerArgs, UsageError } from '../../common/owner-command';
+import { readBackupConfig, type BackupConfig } from '../../config/app-config';
+import { withEnvFile } from '../../config/env-file';
+import type { Env } from '../../config/env-readers';
+import { REPO_ROOT } from '../../config/paths';
+import { currentIndex, type ArchiveIndex } from '../archive/archive-index';
+import { KeyError, readIdentityFile, type ArchiveKey } from '../archive/archive-crypto';
+import { publicKeyOf, type Trust } from '../archive/archive-signature';
+import { ArchiveRefusedError, shown, type Manifest } from '../archive/backup-manifest';
+import { namedAt, ourArchives } from '../archive/retention';
+import {
+  distinctStores,
+  localStores,
+  parseStore,
+  projectStores,
+  type Store,
+} from '../backup-stores';
+import { JOURNALS } from '../restore/restore-transaction';
+
+/** The options of USAGE (backup.cli.ts), here beside the call whose values they type. */
+export const OPTIONS = {
+  local: { type: 'boolean' },
+  project: { type: 'string' },
+  store: { type: 'string', multiple: true },
+  file: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+  identity: { type: 'string' },
+  'skip-origin-check': { type: 'boolean' },
+  'skip-name-check': { type: 'boolean' },
+  offsite: { type: 'boolean' },
+  fetched: { type: 'boolean' },
+  into: { type: 'string' },
+  out: { type: 'string' },
+  wait: { type: 'string' },
+} as const;
+
+type Values = ReturnType<typeof parseOwnerArgs<typeof OPTIONS>>['values'];
+
+/** What every command works with, read once from the call and the settings. */
+export interface Call {
+  values: Values;
+  env: Env;
+  config: BackupConfig;
+  /** The folder whose .env the tool reads and changes, and where its lock and journals lie. */
+  project: string;
+  print: (text: string) => void;
+}
+
+/** A wrong call: backup.cli.ts says its usage. */
+export const wrongCall = () => new UsageError('');
+
+/** The call's settings, parsed once; a restore (and its verify) goes on over a .env it replaces. */
+export function callOf(command: string, values: Values, given: Env, print: Call['print']): Call {
+  const project = resolve(values.project ?? REPO_ROOT);
+  const env = values.project ? withEnvFile(given, join(project, '.env')) : given;
+  const { config, problems } = readBackupConfig(env);
+  if (problems && !['restore', 'verify'].includes(command)) throw new Error(problems);
+  if (problems) console.error(`${problems} Die Wiederherstellung ersetzt .env.`);
+  return { values, env, config, project, print };
+}
+
+export function storesOf({ values, config, project }: Call, forRestore: boolean): Store[] {
+  const stores = [
+    ...(values.local ? localStores(config, forRestore) : []),
+    ...(values.store ?? []).map((argument) => parseStore(argument, 'folder')),
+    ...(values.file ?? []).map((argument) => parseStore(argument, 'file')),
+    ...(values.project ? projectStores(project, config, forRestore) : []),
+  ];
+  if (stores.length === 0) throw wrongCall();
+  return distinctStores(stores);
+}
+
+export const journalsOf = (call: Call) => join(call.project, JOURNALS);
+const signerOf = ({ signingKey }: BackupConfig) => signingKey && publicKeyOf(signingKey);
+/** BACKUP_DIR's index (archive-index.ts), or why it does not count. */
+export const indexOf = ({ config, project }: Call) =>
+  currentIndex(config.dir, signerOf(config), project);
+/** The archives the site made, as BACKUP_DIR's index knows them: none without one. */
+export const knownOf = async (call: Call) => new Set((await indexOf(call)).index?.names);
+
+/** Archive-like names in `folder` that `known` does not hold. */
+export const strangersIn = async (folder: string, known: Set<string>) =>
+  ourArchives(await readdir(folder).catch(() => [])).filter((name) => !known.has(name));
+
+export const newestIn = (index: ArchiveIndex | undefined) =>
+  ourArchives([...(index?.names ?? [])]).at(-1);
+
+export const SKIPPED =
+  'SKIP_ORIGIN_CHECK: nur eine fehlende Signatur (und Verschlüsselung) wird übergangen, eine ' +
+  'vorhandene Signatur geprüft.';
+
+/**
+ * What an archive must prove (docs/backup.md, "Herkunft"): a signature by the key file's
+ * public key, else BACKUP_SIGNING_KEY's; without either only --skip-origin-check lets one in,
+ * or the drill (`readOnly`), which writes nothing.
+ */
+export async function trustFor(
+  { values, config }: Call,
+  { readOnly = false, skip = values['skip-origin-check'] === true } = {},
+): Promise<{ key?: ArchiveKey; trust: Trust }> {
+  const key = values.identity === undefined ? undefined : await readIdentityFile(values.identity);
+  const [signerKey, source] = key
+    ? [key.signer, key.file]
+    : [config.signingKey && publicKeyOf(config.signingKey), 'BACKUP_SIGNING_KEY'];
+  const signer = signerKey ? { key: signerKey, source } : undefined;
+  const encryptedOnly = key !== undefined || config.recipients.length > 0;
+  const trust = { encryptedOnly, signer, skip };
+  // With a recipient configured but no key file, only an encrypted archive
+  // counts, and none opens without the key: nothing unproven gets through.
+  const proven = signer || skip || (encryptedOnly && !key);
+  if (proven || (readOnly && !encryptedOnly)) return { key, trust };
+  throw new KeyError(
+    key
+      ? `${key.file} enthält keinen Signaturschlüssel (eine Schlüsseldatei von vor den ` +
+          'Signaturen): make backup-key macht neue Schlüssel; ein altes Archiv nur mit ' +
+          'SKIP_ORIGIN_CHECK=1 (docs/backup.md); nichts verändert.'
+      : 'Ohne Schlüssel lässt sich nicht prüfen, dass das Archiv von dieser Website stammt: ' +
+          'AGE_IDENTITY=SCHLÜSSELDATEI angeben (beim Werkzeug --identity), oder für ein Archiv ' +
+          'ohne Schlüssel SKIP_ORIGIN_CHECK=1 (docs/backup.md); nichts verändert.',
+  );
+}
+
+/** Refuses an archive whose name bears another time than it was made at, unless the owner says so. */
+export const checkName =
+  (archive: string, { values }: Call) =>
+  (manifest: Manifest) => {
+    if (values['skip-name-check'] || namedAt(archive, manifest.createdAt)) return;
+    throw new ArchiveRefusedError(
+      `${shown(basename(archive))} trägt eine andere Zeit als sein Manifest (${manifest.createdAt}): ` +
+        'ein älteres Archiv unter neuerem Namen? Wer es so will: SKIP_NAME_CHECK=1',
+    );
+  };
+
+/** The owner's one line for a failure: a refused archive says so first. */
+export function describeBackupError(error: Error): string {
+  if (error instanceof ArchiveRefusedError) return `Archiv abgelehnt: ${error.message}`;
+  return error.message;
+}

@@ -1,0 +1,77 @@
+// backup verify, restore and recover: an archive checked whole, then every
+// store replaced, all or none (restore.ts); a restore cut short resolved.
+import { readArchive } from '../archive/archive-reader';
+import { describeStores, shown, type Manifest } from '../archive/backup-manifest';
+import type { Store } from '../backup-stores';
+import type { OwnerPasskey } from '../../owner/owner-passkey-store';
+import { makePasskeyStore } from '../../owner/owner-stores';
+import { restoreArchive } from '../restore/restore';
+import { describeRecovery, recover } from '../restore/restore-transaction';
+import { checkName, journalsOf, SKIPPED, storesOf, trustFor, type Call } from './call';
+
+/** The passkeys in the access store among `stores` (none when it is absent or unreadable). */
+async function passkeysIn(stores: Store[]): Promise<OwnerPasskey[]> {
+  const access = stores.find((store) => store.name === 'access');
+  if (!access) return [];
+  return makePasskeyStore(access.path)
+    .read()
+    .catch(() => []);
+}
+
+/** A passkey removed since the backup (a stolen phone's) signs in again: one line each. */
+function describeReturned(before: OwnerPasskey[], after: OwnerPasskey[]): string[] {
+  const held = new Set(before.map((passkey) => passkey.id));
+  return after
+    .filter((passkey) => !held.has(passkey.id))
+    .map(
+      ({ id, label, createdAt }) =>
+        `Passkey „${shown(label)}“ vom ${createdAt} ist wieder gültig (vor der Wiederherstellung ` +
+        `nicht da); gehört er zu einem verlorenen Gerät: make owner-passkeys REMOVE=${shown(id)}`,
+    );
+}
+
+const describeManifest = (archive: string, manifest: Manifest) =>
+  `Archiv in Ordnung: ${archive} vom ${manifest.createdAt} (Version ${manifest.version}): ` +
+  `${describeStores(manifest.stores)}`;
+
+/** --json: one line for scripts (the Makefile picks "name":"letsencrypt" from it): fields stay. */
+export async function verify(archive: string, call: Call) {
+  const { key, trust } = await trustFor(call);
+  const { manifest } = await readArchive(archive, { key, trust });
+  checkName(archive, call)(manifest);
+  if (trust.skip) console.error(SKIPPED);
+  if (!call.values.json) return call.print(describeManifest(archive, manifest));
+  const { createdAt, version, stores } = manifest;
+  call.print(JSON.stringify({ archive, createdAt, version, stores }));
+}
+
+export async function restore(archive: string, call: Call): Promise<void> {
+  const { print } = call;
+  const targets = storesOf(call, true);
+  const { key, trust } = await trustFor(call);
+  const journals = journalsOf(call);
+  for (const recovery of await recover(targets, journals)) print(describeRecovery(recovery));
+  const passkeys = await passkeysIn(targets);
+  const { manifest, untouched } = await restoreArchive(archive, targets, {
+    key,
+    trust,
+    journals,
+    accept: checkName(archive, call),
+  });
+  if (trust.skip) print(SKIPPED);
+  print(describeManifest(archive, manifest));
+  const kept =
+    untouched.length > 0 ? `; nicht im Archiv, unverändert: ${untouched.join(', ')}` : '';
+  print(
+    `Wiederhergestellt aus ${archive} vom ${manifest.createdAt}: ` +
+      `${describeStores(manifest.stores)}${kept}`,
+  );
+  for (const line of describeReturned(passkeys, await passkeysIn(targets))) print(line);
+}
+
+/** A restore cut short resolved without a new one: finished if it had committed, else rolled back. */
+export async function recoverRestore(call: Call): Promise<void> {
+  const recoveries = await recover(storesOf(call, true), journalsOf(call));
+  if (recoveries.length === 0) call.print('Keine unterbrochene Wiederherstellung: nichts zu tun.');
+  for (const recovery of recoveries) call.print(describeRecovery(recovery));
+}
