@@ -222,3 +222,42 @@ describe('a backup killed midway', () => {
     }
   });
 });
+
+describe('the access store and the letters in one archive', () => {
+  let work: string;
+  beforeEach(() => (work = mkdtempSync(join(tmpdir(), 'portfolio-archive-snapshot-'))));
+  afterEach(() => rmSync(work, { recursive: true, force: true }));
+
+  it('hold the letters their accesses.json names, though one is removed while the backup reads', async () => {
+    const [access, letters, backupDir, out] = ['access', 'letters', 'backups', 'out'].map((name) =>
+      join(work, name),
+    );
+    mkdirSync(join(letters, 'AbCdEfGhIjKl'), { recursive: true });
+    mkdirSync(access);
+    mkdirSync(out);
+    writeFileSync(join(access, 'accesses.json'), 'names MnOpQrStUvWx\n');
+    writeFileSync(join(letters, 'AbCdEfGhIjKl', 'MnOpQrStUvWx.pdf'), '%PDF-1.7 Brief');
+    const removeBrief = async (store: Store) => {
+      if (store.name !== 'letters') return;
+      rmSync(join(letters, 'AbCdEfGhIjKl', 'MnOpQrStUvWx.pdf'));
+      writeFileSync(join(access, 'accesses.json'), 'names none\n');
+    };
+    const stores = [folderStore('access', access), folderStore('letters', letters)];
+    const { path } = await createArchive({
+      stores,
+      backupDir,
+      version: 'x',
+      beforeStore: removeBrief,
+    });
+    execFileSync('tar', ['-xzf', path, '-C', out]);
+    const files = execFileSync('find', [out, '-type', 'f'], { encoding: 'utf8' });
+    expect(files).toMatch(/MnOpQrStUvWx\.pdf$/m);
+    // The lock the snapshot held is no part of the store: a restore must not bring it back held.
+    expect(execFileSync('find', [out], { encoding: 'utf8' })).not.toContain('.lock');
+    expect(
+      execFileSync('cat', [...files.split('\n').filter((f) => f.endsWith('accesses.json'))], {
+        encoding: 'utf8',
+      }),
+    ).toBe('names MnOpQrStUvWx\n');
+  });
+});

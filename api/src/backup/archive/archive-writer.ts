@@ -9,7 +9,17 @@
 // - a SQLite database (Mailpit's inbox) is copied with SQLite's online backup.
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, type Stats } from 'node:fs';
-import { lstat, mkdir, open, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readlink,
+  rename,
+  rm,
+  stat,
+  type FileHandle,
+} from 'node:fs/promises';
 import { basename, join, posix } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -38,6 +48,7 @@ import {
   unrestorable,
 } from './backup-failure';
 import { checkRoom } from './archive-size';
+import { pinAccessStores, unpin, type PinnedStore } from './access-snapshot';
 import { listStore } from './store-listing';
 import { copySqliteDatabase, isSqliteDatabase, sidecarOf } from './sqlite-copy';
 import { archiveName } from './retention';
@@ -65,6 +76,8 @@ interface Source {
   name: string;
   path: string;
   stats: Stats;
+  /** The file opened already, when its store was pinned (access-snapshot.ts). */
+  handle?: FileHandle;
   /** Owner and mode to record when `path` is a stand-in (the snapshot). */
   owner?: Pick<Stats, 'uid' | 'gid' | 'mode'>;
 }
@@ -91,7 +104,7 @@ function addEntry(archive: Pack, header: Parameters<Pack['entry']>[0], body?: Bu
 
 /** Streams one file into the archive, hashing exactly the bytes that go in. */
 async function addFile(archive: Pack, source: Source): Promise<ManifestEntry | undefined> {
-  const file = await unlessGone(open(source.path, 'r'));
+  const file = source.handle ?? (await unlessGone(open(source.path, 'r')));
   if (!file) return undefined;
   try {
     // The size of the file as opened: a log appended to meanwhile is copied
@@ -151,6 +164,8 @@ class StoreWriter {
     private readonly scratch: string,
     /** The archive's own failure (a full disk), which is never a store's fault. */
     private readonly writeError: () => unknown,
+    /** Stores read as they were under the access store's lock (access-snapshot.ts). */
+    private readonly pinned: Map<string, PinnedStore>,
   ) {}
 
   /** Adds a store the size check found; one gone since, or unreadable, stops the backup. */
@@ -181,7 +196,22 @@ class StoreWriter {
     }
     if (!rootStats.isDirectory()) throw new Error('kein Ordner');
     await this.add({ name: root, path: store.path, stats: rootStats });
-    await this.addFolderContents(store.path, root, store.leaveOut);
+    const pinned = this.pinned.get(store.name);
+    if (pinned) await this.addPinned(store.path, root, pinned);
+    else await this.addFolderContents(store.path, root, store.leaveOut);
+  }
+
+  /** A pinned store's entries, its files read from the handles opened under the lock. */
+  private async addPinned(folder: string, root: string, { names, files }: PinnedStore) {
+    for (const name of names) {
+      const handle = files.get(name);
+      files.delete(name);
+      if (!handle) await this.addNamed(folder, root, name, false);
+      else {
+        const [path, archived] = [join(folder, name), posix.join(root, name)];
+        await this.add({ name: archived, path, stats: await handle.stat(), handle });
+      }
+    }
   }
 
   private async addFolderContents(folder: string, root: string, leaveOut?: string) {
@@ -264,6 +294,21 @@ async function writeArchive(
   present: Store[],
   options: WriteOptions,
 ) {
+  const pinned = await pinAccessStores(present);
+  try {
+    return await writeStores(temporary, scratch, present, options, pinned);
+  } finally {
+    await unpin(pinned);
+  }
+}
+
+async function writeStores(
+  temporary: string,
+  scratch: string,
+  present: Store[],
+  options: WriteOptions,
+  pinned: Map<string, PinnedStore>,
+) {
   const { version, now, beforeStore, recipients = [], signingKey } = options;
   const started = Date.now();
   const archive = pack();
@@ -277,7 +322,7 @@ async function writeArchive(
   ]).catch((error: unknown) => {
     writeError = error;
   });
-  const writer = new StoreWriter(archive, scratch, () => writeError);
+  const writer = new StoreWriter(archive, scratch, () => writeError, pinned);
   const summaries: ManifestStore[] = [];
   try {
     for (const store of present) {

@@ -6,8 +6,11 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stopped } from './backup-failure';
 
-/** replaceFileDurably()'s temporary files, and the folders of a restore under way. */
-const TEMPORARY = /^\..+\.tmp$/;
+/**
+ * replaceFileDurably()'s temporary files, the folders of a restore under way, and the lock
+ * folders of the JSON stores (common/json-store.ts), which a restore must not bring back held.
+ */
+const TEMPORARY = /^\..+\.tmp$|\.json\.lock$/;
 
 // ignoreBOM: a name that starts with U+FEFF keeps it, or it would read as another name.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
