@@ -103,7 +103,9 @@ describe('backup-local: create, verify, restore', () => {
     // An access made the owner's way, with a PDF of its own, then used: log lines and a usage file.
     const letter = path.join(work, 'brief.pdf');
     writeFileSync(letter, '%PDF-1.7\n% Motivationsschreiben\n%%EOF\n');
-    const added = runTool(accessCli, ['add', '--file', letter, '--', 'Muster AG'], env);
+    // The link sees the sample manifest's sections; the project's own documents are the backup's.
+    const samples = { ...env, DOCUMENTS_DIR: path.join(repoRoot, 'documents', 'samples') };
+    const added = runTool(accessCli, ['add', '--file', letter, '--', 'Muster AG'], samples);
     assert.equal(added.status, 0, added.stderr);
     for (const action of ['link', 'list', 'open'])
       appendFileSync(
@@ -171,7 +173,7 @@ describe('backup-local: create, verify, restore', () => {
     // One line: where, how large, what.
     assert.match(
       created.stdout,
-      /^Sicherung \S+portfolio-backup-\d{4}-\d\d-\d\dT\d{6}Z\.tar\.gz \(\d+(\.\d)? [kM]?B, geprüft\): access 3, outbox 3, letters 1, env 1, documents 2 Datei\(en\)\nNicht verschlüsselt: [^\n]+\n$/,
+      /^Sicherung \S+portfolio-backup-\d{4}-\d\d-\d\dT\d{6}Z\.tar\.gz \(\d+(\.\d)? [kM]?B, geprüft\): access 4, outbox 3, letters 1, env 1, documents 2 Datei\(en\)\nNicht verschlüsselt: [^\n]+\n$/,
     );
     const [archive] = ours();
     assert.equal(statSync(path.join(backups, archive)).mode & 0o777, 0o600);
@@ -184,7 +186,7 @@ describe('backup-local: create, verify, restore', () => {
     assert.equal(restored.status, 0, restored.stderr);
     assert.match(
       restored.stdout,
-      /^SKIP_ORIGIN_CHECK: [^\n]+\nArchiv in Ordnung: .*\nWiederhergestellt aus .* access 3, outbox 3, letters 1, env 1, documents 2 Datei\(en\)\n$/,
+      /^SKIP_ORIGIN_CHECK: [^\n]+\nArchiv in Ordnung: .*\nWiederhergestellt aus .* access 4, outbox 3, letters 1, env 1, documents 2 Datei\(en\)\n$/,
     );
 
     const after = everything();
@@ -243,7 +245,7 @@ describe('backup-local: create, verify, restore', () => {
     const commit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' });
     const version = commit.status === 0 ? commit.stdout.trim() : 'unknown';
     assert.ok(run.stdout.startsWith('Archiv in Ordnung: '), run.stdout);
-    assert.ok(run.stdout.includes(`(Version ${version}): access 3`), run.stdout);
+    assert.ok(run.stdout.includes(`(Version ${version}): access 4`), run.stdout);
   });
 
   it('keeps BACKUP_KEEP archives: the newest, never another file', () => {
@@ -268,19 +270,20 @@ describe('backup-local: create, verify, restore', () => {
     );
   });
 
-  // access 4 from here on: the store's three files and the heartbeat a backup leaves for the API.
+  // access 5 from here on: the store's four files (the change noted for the owner's mail among
+  // them) and the heartbeat a backup leaves for the API.
   it('leaves the documents out with BACKUP_DOCUMENTS=false or 0, in the environment or .env', () => {
     for (const off of ['false', '0']) {
       const run = cli(['create', ...storeArgs], { BACKUP_DOCUMENTS: off });
       assert.equal(run.status, 0, run.stderr);
-      assert.match(run.stdout, /access 4, outbox 3, letters 1, env 1 Datei\(en\)/);
+      assert.match(run.stdout, /access 5, outbox 3, letters 1, env 1 Datei\(en\)/);
     }
     const envFile = path.join(project, '.env');
     const before = readFileSync(envFile, 'utf8');
     try {
       appendFileSync(envFile, 'BACKUP_DOCUMENTS=0\n');
       const run = cli(['create', ...storeArgs]);
-      assert.match(run.stdout, /access 4, outbox 3, letters 1, env 1 Datei\(en\)/);
+      assert.match(run.stdout, /access 5, outbox 3, letters 1, env 1 Datei\(en\)/);
     } finally {
       writeFileSync(envFile, before);
     }

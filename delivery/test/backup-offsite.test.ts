@@ -138,7 +138,9 @@ describe('encrypted backups copied off-site with rclone', () => {
       RCLONE_RETRIES: '1',
       RCLONE_LOW_LEVEL_RETRIES: '1',
     };
-    const added = runTool(accessCli, ['add', 'Muster AG'], env);
+    // The link sees the sample manifest's sections; the project's own documents are the backup's.
+    const samples = { ...env, DOCUMENTS_DIR: path.join(repoRoot, 'documents', 'samples') };
+    const added = runTool(accessCli, ['add', 'Muster AG'], samples);
     assert.equal(added.status, 0, added.stderr);
   });
 
