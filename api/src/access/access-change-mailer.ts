@@ -2,7 +2,7 @@
 // a minute after the first, all that came meanwhile in one mail, whether the
 // owner's page or make access-* made them. Always on: a change the owner did
 // not make (a copied token, a stranger at the shell) must not go unnoticed.
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { MailService } from '../mail/mail.service';
 import { AccessChangeNotes, type AccessChangeNote } from './access-change-notes';
 import { localTime } from './access-texts';
@@ -19,7 +19,7 @@ const NOT_YOU = [
 ];
 
 @Injectable()
-export class AccessChangeMailer implements OnModuleInit, OnModuleDestroy {
+export class AccessChangeMailer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Access');
   private timer?: NodeJS.Timeout;
   private looking: Promise<void> = Promise.resolve();
@@ -29,7 +29,8 @@ export class AccessChangeMailer implements OnModuleInit, OnModuleDestroy {
     private readonly mail: MailService,
   ) {}
 
-  onModuleInit(): void {
+  // Once the whole app has started: a start that fails leaves no timer behind.
+  onApplicationBootstrap(): void {
     this.timer = setInterval(() => this.look(GATHER_MS), LOOK_EVERY_MS);
     this.timer.unref();
     this.look(GATHER_MS);

@@ -6,6 +6,7 @@
 // within a minute make one mail whichever process made them, and one made
 // while the API is down is mailed once it runs. Appending and taking hold
 // the access store's lock, so no line is lost between reading and removing.
+import { existsSync } from 'node:fs';
 import { appendFile, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isTime, withFileLock } from '../common/json-store';
@@ -43,6 +44,7 @@ export class AccessChangeNotes {
 
   /** Every note, taken away, once the oldest is `afterMs` old; none before. */
   async takeDue(afterMs: number, now = Date.now()): Promise<AccessChangeNote[]> {
+    if (!existsSync(this.path)) return [];
     return withFileLock(this.lockFile, async () => {
       const text = await readFile(this.path, 'utf8').catch(() => '');
       const notes = text.split('\n').flatMap((line) => {
