@@ -23,7 +23,8 @@ async function pin(store: Store): Promise<PinnedStore> {
   for (const name of names) {
     const path = join(store.path, name);
     // One gone since it was listed (a log rotated, a usage record replaced) is no longer there.
-    if ((await lstat(path).catch(() => undefined))?.isFile()) files.set(name, await open(path, 'r'));
+    if ((await lstat(path).catch(() => undefined))?.isFile())
+      files.set(name, await open(path, 'r'));
   }
   return { names, files };
 }
