@@ -181,7 +181,7 @@ owner-passkeys-local: node_modules ## The same for make local
 PROJECT_NAME := $(or $(COMPOSE_PROJECT_NAME),portfolio)
 BACKUP_COMPOSE := $(COMPOSE) -f docker-compose.yml -f docker-compose.backup.yml
 BACKUP_RUN := $(BACKUP_COMPOSE) run --rm --no-deps -T
-BACKUP_STORES := --project /project --store access=/app/access --store letters=/app/letters \
+BACKUP_STORES := --project /project --documents /documents --store access=/app/access --store letters=/app/letters \
 	--store outbox=/app/mail-outbox --store mailpit=/data
 BACKUP_TLS_STORES := --store letsencrypt=/etc/letsencrypt --store certificates=/certs
 BACKUP_CLI_LOCAL := npx tsx api/src/backup/backup.cli.ts
@@ -194,17 +194,26 @@ TOOL_FILES = touch .portfolio-backup.flock && mkdir -p -m 700 .portfolio-backup.
 # leaves it as it is after NAME=): its folder as an absolute path (to mount;
 # CDPATH= keeps cd from printing it a second time) and its name; `key_mount`
 # sets $$key_file (only that file is mounted) and $$key for AGE_IDENTITY;
-# `setting NAME`: the environment's value, else .env's last NAME= line.
+# `setting NAME`: the environment's value, else .env's last NAME= line
+# (`in_file FILE NAME`: FILE's); `restored_folders`: the DOCUMENTS_DIR and
+# TLS_DIR a restore works on (the archive's, recorded by the tool,
+# api/src/backup/restore/restore-folders.ts), exported for Compose to mount
+# and made as the owner when missing.
 PATH_FNS = home() { case $$1 in "~/"*) printf '%s/%s' "$$HOME" "$${1\#"~/"}";; *) printf %s "$$1";; esac; }; \
 	folder_of() { (CDPATH= cd -- "$$(dirname -- "$$(home "$$1")")" && pwd); }; \
 	name_of() { basename -- "$$1"; }; \
 	key_mount() { [ -z "$${AGE_IDENTITY:-}" ] && return 0; \
 	  key_file="$$(folder_of "$$AGE_IDENTITY")/$$(name_of "$$AGE_IDENTITY")" && \
 	  key="/identity/$$(name_of "$$AGE_IDENTITY")"; }; \
-	setting() { eval "v=\$${$$1-}"; [ -n "$$v" ] || v=$$(sed -nE \
-	    "s/^[[:space:]]*(export[[:space:]]+)?$$1[[:space:]]*=[[:space:]]*//p" .env 2>/dev/null | tail -n 1); \
+	in_file() { v=$$(sed -nE \
+	    "s/^[[:space:]]*(export[[:space:]]+)?$$2[[:space:]]*=[[:space:]]*//p" "$$1" 2>/dev/null | tail -n 1); \
 	  case $$v in [\#]*) v=;; \"*|\'*) q=$${v%"$${v\#?}"}; v=$${v\#?}; v=$${v%%"$$q"*};; \
-	    *) v=$${v%%[[:space:]]\#*}; v=$${v%"$${v\#\#*[![:space:]]}"};; esac; printf %s "$$v"; };
+	    *) v=$${v%%[[:space:]]\#*}; v=$${v%"$${v\#\#*[![:space:]]}"};; esac; printf %s "$$v"; }; \
+	setting() { eval "v=\$${$$1-}"; if [ -n "$$v" ]; then printf %s "$$v"; else in_file .env "$$1"; fi; }; \
+	restored_folders() { f=.portfolio-backup.state/restore-folders.env; [ -f "$$f" ] || return 0; \
+	  DOCUMENTS_DIR=$$(in_file "$$f" DOCUMENTS_DIR); TLS_DIR=$$(in_file "$$f" TLS_DIR); \
+	  export DOCUMENTS_DIR TLS_DIR; for d in "$$DOCUMENTS_DIR" "$$TLS_DIR"; do \
+	    case $$d in /*|.*|"~/"*) mkdir -p -- "$$(home "$$d")" || return 1;; esac; done; };
 # Whether the site runs its own HTTPS (docs/operations.md#https): HTTPS in
 # .env (or the environment), `certbot` (a certificate for DOMAIN from Let's
 # Encrypt), `own` (TLS_DIR's) or `off` (none, also behind a proxy that makes
@@ -263,7 +272,7 @@ restore: docker-check ## Restore FILE=backups/….tar.gz.age (AGE_IDENTITY=key f
 	@$(TOOL_FILES) $(SITE_FNS) key_mount || exit 1; \
 	archive_dir=$$(folder_of "$$FILE") || exit 1; archive="/restore/$$(name_of "$$FILE")"; \
 	tool() { $(BACKUP_RUN) -v "$$archive_dir:/restore:ro" $(KEY_MOUNT) "$$@" $(KEY_ARG) $(SKIP_ARG); }; \
-	held=$$(tool restore verify --json "$$archive" --project /project) || exit 1; \
+	held=$$(tool restore verify --json "$$archive" --project /project) && restored_folders || exit 1; \
 	case "$$held" in *'"name":"letsencrypt"'*|*'"name":"certificates"'*) tls=-tls;; esac; \
 	tool restore$$tls restore "$$archive" $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} \
 	&& files=$$(site_files) && $(COMPOSE) $$files up -d
@@ -277,7 +286,8 @@ restore-local: node_modules ## The same for make local (stop it first), FILE=…
 # else every store as before it. Recovery acts only on journals of the
 # stores named, so the HTTPS volumes are named whenever they exist.
 restore-recover: docker-check ## Finish or roll back a restore that was cut short, without a new one (Docker)
-	@if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
+	@$(PATH_FNS) restored_folders || exit 1; \
+	if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
 	$(BACKUP_RUN) restore$$tls recover $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}
 
 restore-recover-local: node_modules ## The same for make local

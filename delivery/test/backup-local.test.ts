@@ -289,6 +289,43 @@ describe('backup-local: create, verify, restore', () => {
     }
   });
 
+  it('keeps the documents wherever DOCUMENTS_DIR names them, and never the samples', () => {
+    // Another project whose .env keeps the documents outside it, as docs/operations.md offers.
+    const elsewhere = path.join(work, 'elsewhere');
+    const documents = path.join(work, 'bewerbung');
+    mkdirSync(path.join(elsewhere, 'documents', 'samples'), { recursive: true });
+    mkdirSync(documents);
+    writeFileSync(path.join(documents, 'lebenslauf.pdf'), Buffer.alloc(30_000, 3));
+    writeFileSync(path.join(elsewhere, 'documents', 'samples', 'muster.pdf'), 'muster');
+    const envFile = path.join(elsewhere, '.env');
+    const withoutDocuments = Object.fromEntries(
+      Object.entries(env).filter(([name]) => name !== 'DOCUMENTS_DIR'),
+    );
+    const run = (args: string[]) => runTool(backupCli, args, withoutDocuments);
+    const created = (dir: string) => {
+      writeFileSync(envFile, `DOCUMENTS_DIR=${dir}\n`);
+      const made = run(['create', '--project', elsewhere]);
+      assert.equal(made.status, 0, made.stderr);
+      return made;
+    };
+    assert.match(created('./documents/samples').stdout, /: env 1 Datei\(en\)\n/);
+    const made = created(documents);
+    assert.match(made.stdout, /: env 1, documents 1 Datei\(en\)\n/);
+    const archive = /^Sicherung (\S+)/.exec(made.stdout)?.[1] ?? '';
+    const before = snapshot(documents);
+    // A new machine: neither the folder nor .env; the restored .env names the folder.
+    rmSync(documents, { recursive: true });
+    rmSync(envFile);
+    const restored = run(['restore', archive, UNPROVEN, '--project', elsewhere]);
+    assert.equal(restored.status, 0, restored.stderr);
+    assert.deepEqual(snapshot(documents), before);
+    assert.equal(readFileSync(envFile, 'utf8'), `DOCUMENTS_DIR=${documents}\n`);
+    assert.deepEqual(readdirSync(path.join(elsewhere, 'documents', 'samples')), ['muster.pdf']);
+    // Nothing left for a restore cut short: its record of the folders is gone.
+    const state = readdirSync(path.join(elsewhere, '.portfolio-backup.state'));
+    assert.ok(!state.includes('restore-folders.env'), state.join());
+  });
+
   it('verify --json prints one line a script can read', () => {
     const [archive] = ours();
     const run = cli(['verify', '--json', path.join(backups, archive), UNPROVEN]);

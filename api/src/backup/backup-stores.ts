@@ -34,27 +34,33 @@ export function parseStore(argument: string, kind: StoreKind): Store {
   return { name, kind, path: resolve(path), leaveOut: LEFT_OUT[name] };
 }
 
-/** The project's .env, and its documents/private when in use and BACKUP_DOCUMENTS allows. */
-export function projectStores(project: string, config: BackupConfig, forRestore: boolean): Store[] {
-  const root = resolve(project);
-  const documents = join(root, 'documents', 'private');
-  const stores: Store[] = [{ name: 'env', kind: 'file', path: join(root, '.env') }];
+/** The owner's documents wherever DOCUMENTS_DIR names them, but never the samples of the repository. */
+export function documentsStore(
+  project: string,
+  documentsDir: string | undefined,
+  mounted?: string,
+) {
+  if (!documentsDir) return [];
   // As written: relative to this project (the API reads it relative to its own root).
-  const configured = config.documentsDir;
-  const documentsInUse = configured ? isWithin(documents, resolve(root, configured)) : false;
-  if (forRestore || (documentsInUse && config.documents))
-    stores.push({ name: 'documents', kind: 'folder', path: documents });
-  return stores;
+  const folder = resolve(project, documentsDir);
+  if (isWithin(join(resolve(project), 'documents', 'samples'), folder)) return [];
+  return [{ name: 'documents', kind: 'folder', path: mounted ?? folder }] satisfies Store[];
+}
+
+/** The project's .env, and the documents `documentsDir` names (mounted elsewhere under Docker). */
+export function projectStores(project: string, documentsDir?: string, mounted?: string): Store[] {
+  const env: Store = { name: 'env', kind: 'file', path: join(resolve(project), '.env') };
+  return [env, ...documentsStore(project, documentsDir, mounted)];
 }
 
 /** What `make local` keeps: access, letters, outbox, its SMTP sink's mails, the project's own. */
-export function localStores(config: BackupConfig, forRestore: boolean) {
+export function localStores(config: BackupConfig, documentsDir?: string) {
   return [
     { name: 'access', kind: 'folder', path: config.accessDir },
     { name: 'letters', kind: 'folder', path: config.lettersDir },
     { name: 'outbox', kind: 'folder', path: config.outboxDir, leaveOut: LEFT_OUT.outbox },
     { name: 'mail', kind: 'folder', path: join(REPO_ROOT, '.local', 'mail') },
-    ...projectStores(REPO_ROOT, config, forRestore),
+    ...projectStores(REPO_ROOT, documentsDir),
   ] satisfies Store[];
 }
 

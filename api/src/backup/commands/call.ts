@@ -1,5 +1,6 @@
 // What every command of the backup tool works with: the call's options and
 // settings, its stores, BACKUP_DIR's index and the trust it asks of an archive.
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { parseOwnerArgs, UsageError } from '../../common/owner-command';
@@ -20,6 +21,12 @@ import {
   type Store,
 } from '../backup-stores';
 import { JOURNALS } from '../restore/restore-transaction';
+import {
+  checkMounted,
+  FOLDER_SETTINGS,
+  recordedFolders,
+  type FolderSettings,
+} from '../restore/restore-folders';
 
 /** The options of USAGE (backup.cli.ts), here beside the call whose values they type. */
 export const OPTIONS = {
@@ -36,6 +43,7 @@ export const OPTIONS = {
   into: { type: 'string' },
   out: { type: 'string' },
   wait: { type: 'string' },
+  documents: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseOwnerArgs<typeof OPTIONS>>['values'];
@@ -63,15 +71,42 @@ export function callOf(command: string, values: Values, given: Env, print: Call[
   return { values, env, config, project, print };
 }
 
-export function storesOf({ values, config, project }: Call, forRestore: boolean): Store[] {
-  const stores = [
-    ...(values.local ? localStores(config, forRestore) : []),
+/**
+ * The stores of a call. `folders`: the DOCUMENTS_DIR and TLS_DIR they follow, this
+ * .env's for a backup, the archive's for a restore, the record's for a recovery;
+ * for the last two, a folder mounted under Docker must be the one meant.
+ */
+export function storesOf(call: Call, folders: FolderSettings, writes: boolean): Store[] {
+  const { values, config, project, env } = call;
+  const given = [
     ...(values.store ?? []).map((argument) => parseStore(argument, 'folder')),
     ...(values.file ?? []).map((argument) => parseStore(argument, 'file')),
-    ...(values.project ? projectStores(project, config, forRestore) : []),
+  ];
+  if (writes && values.documents) checkMounted(env, 'DOCUMENTS_DIR', folders.DOCUMENTS_DIR);
+  if (writes && given.some((store) => store.name === FOLDER_SETTINGS.TLS_DIR))
+    checkMounted(env, 'TLS_DIR', folders.TLS_DIR);
+  const documentsDir = writes || config.documents ? folders.DOCUMENTS_DIR : undefined;
+  const stores = [
+    ...(values.local ? localStores(config, documentsDir) : []),
+    ...given,
+    ...(values.project ? projectStores(project, documentsDir, values.documents) : []),
   ];
   if (stores.length === 0) throw wrongCall();
   return distinctStores(stores);
+}
+
+/** The folders of this .env (and the environment), as a backup follows them. */
+export const currentFolders = ({ config, env }: Call): FolderSettings => ({
+  DOCUMENTS_DIR: config.documentsDir,
+  TLS_DIR: env.TLS_DIR,
+});
+
+/** The stores a restore cut short used, else those of this .env: what a recovery acts on. */
+export async function recoveryStores(call: Call): Promise<Store[]> {
+  const recorded = await recordedFolders(call.project);
+  if (recorded) return storesOf(call, recorded, true);
+  // Nothing unfinished (nothing to act on), or a restore cut short before the record.
+  return storesOf(call, currentFolders(call), existsSync(journalsOf(call)));
 }
 
 export const journalsOf = (call: Call) => join(call.project, JOURNALS);

@@ -12,8 +12,17 @@ import { createArchive, type ArchiveSummary } from '../archive/archive-writer';
 import { describeStores } from '../archive/backup-manifest';
 import { pruneArchives, takenAt } from '../archive/retention';
 import { writeHeartbeat } from '../backup-heartbeat';
+import { forgetFoldersWhenDone } from '../restore/restore-folders';
 import { describeRecovery, recover } from '../restore/restore-transaction';
-import { indexOf, journalsOf, storesOf, strangersIn, type Call } from './call';
+import {
+  currentFolders,
+  indexOf,
+  journalsOf,
+  recoveryStores,
+  storesOf,
+  strangersIn,
+  type Call,
+} from './call';
 import { describePruned, sendOffsite } from './offsite.command';
 
 /** The project's version: its git commit, else PORTFOLIO_VERSION (the Docker image has no git). */
@@ -71,9 +80,11 @@ export async function create(call: Call): Promise<void> {
   const say = call.print;
   refuseUnsafe(config);
   if (values.project) await adoptBackupDir(dir, call.project);
-  const stores = storesOf(call, false);
   // A restore cut short is resolved first: never an archive of half-restored stores.
-  for (const recovery of await recover(stores, journalsOf(call))) say(describeRecovery(recovery));
+  for (const recovery of await recover(await recoveryStores(call), journalsOf(call)))
+    say(describeRecovery(recovery));
+  await forgetFoldersWhenDone(call.project);
+  const stores = storesOf(call, currentFolders(call), false);
   const version = projectVersion(env);
   const summary = await createArchive({ stores, backupDir: dir, version, recipients, signingKey });
   const { index, problem } = await indexOf(call);

@@ -13,7 +13,7 @@ import type { Env } from '../../config/env-readers';
 import { FOLDERS, OutboxStore } from '../../mail/outbox/outbox-store';
 import { newQueuedMail } from '../../mail/outbox/queued-mail';
 import { LockBusyError, readState, STATE_DIR, writeState } from '../backup-lock';
-import { describeBackupError, storesOf, wrongCall, type Call } from './call';
+import { currentFolders, describeBackupError, storesOf, wrongCall, type Call } from './call';
 
 /** The off-site step's failure, waiting for `backup report` (backup-lock.ts, STATE_DIR). */
 const FAILURE = 'failure.txt';
@@ -53,7 +53,8 @@ async function queueFailureMail(outbox: string, env: Env, command: string, line:
 /** The outbox among the call's stores, if it names one (create, report). */
 function outboxOf(call: Call): string | undefined {
   try {
-    return storesOf(call, false).find((store) => store.name === 'outbox')?.path;
+    return storesOf(call, currentFolders(call), false).find((store) => store.name === 'outbox')
+      ?.path;
   } catch {
     return undefined;
   }

@@ -7,7 +7,22 @@ import type { OwnerPasskey } from '../../owner/owner-passkey-store';
 import { makePasskeyStore } from '../../owner/owner-stores';
 import { restoreArchive } from '../restore/restore';
 import { describeRecovery, recover } from '../restore/restore-transaction';
-import { checkName, journalsOf, SKIPPED, storesOf, trustFor, type Call } from './call';
+import {
+  checkName,
+  currentFolders,
+  journalsOf,
+  recoveryStores,
+  SKIPPED,
+  storesOf,
+  trustFor,
+  type Call,
+} from './call';
+import {
+  envCapture,
+  forgetFoldersWhenDone,
+  recordFolders,
+  type FolderSettings,
+} from '../restore/restore-folders';
 
 /** The passkeys in the access store among `stores` (none when it is absent or unreadable). */
 async function passkeysIn(stores: Store[]): Promise<OwnerPasskey[]> {
@@ -34,25 +49,46 @@ const describeManifest = (archive: string, manifest: Manifest) =>
   `Archiv in Ordnung: ${archive} vom ${manifest.createdAt} (Version ${manifest.version}): ` +
   `${describeStores(manifest.stores)}`;
 
-/** --json: one line for scripts (the Makefile picks "name":"letsencrypt" from it): fields stay. */
+/**
+ * --json: one line for scripts (the Makefile picks "name":"letsencrypt" from it), fields
+ * stay; and the folders the archive's .env names recorded for the restore that follows.
+ */
 export async function verify(archive: string, call: Call) {
   const { key, trust } = await trustFor(call);
-  const { manifest } = await readArchive(archive, { key, trust });
+  const env = envCapture();
+  const { manifest } = await readArchive(archive, { key, trust, onEntry: env.onEntry });
   checkName(archive, call)(manifest);
   if (trust.skip) console.error(SKIPPED);
   if (!call.values.json) return call.print(describeManifest(archive, manifest));
+  await recordFolders(call.project, { ...currentFolders(call), ...env.settings() });
   const { createdAt, version, stores } = manifest;
   call.print(JSON.stringify({ archive, createdAt, version, stores }));
 }
 
 export async function restore(archive: string, call: Call): Promise<void> {
+  try {
+    await restoreRecorded(archive, call);
+  } finally {
+    await forgetFoldersWhenDone(call.project);
+  }
+}
+
+async function restoreRecorded(archive: string, call: Call): Promise<void> {
   const { print } = call;
-  const targets = storesOf(call, true);
   const { key, trust } = await trustFor(call);
   const journals = journalsOf(call);
-  for (const recovery of await recover(targets, journals)) print(describeRecovery(recovery));
-  const passkeys = await passkeysIn(targets);
-  const { manifest, untouched } = await restoreArchive(archive, targets, {
+  const before = await recoveryStores(call);
+  for (const recovery of await recover(before, journals)) print(describeRecovery(recovery));
+  const passkeys = await passkeysIn(before);
+  let targets: Store[] = [];
+  const targetsOf = async (folders: FolderSettings) => {
+    // A setting the archive's .env leaves out is the environment's (as for the API).
+    const meant = { ...currentFolders(call), ...folders };
+    targets = storesOf(call, meant, true);
+    await recordFolders(call.project, meant);
+    return targets;
+  };
+  const { manifest, untouched } = await restoreArchive(archive, targetsOf, {
     key,
     trust,
     journals,
@@ -71,7 +107,8 @@ export async function restore(archive: string, call: Call): Promise<void> {
 
 /** A restore cut short resolved without a new one: finished if it had committed, else rolled back. */
 export async function recoverRestore(call: Call): Promise<void> {
-  const recoveries = await recover(storesOf(call, true), journalsOf(call));
+  const recoveries = await recover(await recoveryStores(call), journalsOf(call));
+  await forgetFoldersWhenDone(call.project);
   if (recoveries.length === 0) call.print('Keine unterbrochene Wiederherstellung: nichts zu tun.');
   for (const recovery of recoveries) call.print(describeRecovery(recovery));
 }

@@ -30,6 +30,7 @@ import {
   type ManifestEntry,
 } from '../archive/backup-manifest';
 import type { Store } from '../backup-stores';
+import { envCapture, type FolderSettings } from './restore-folders';
 import {
   begin,
   commit,
@@ -199,10 +200,16 @@ async function transact(file: string, first: ArchiveRead, held: Store[], options
   await tidyJournals(journals);
 }
 
+/** The targets, or what decides them from the folders the archive's .env names (restore-folders.ts). */
+export type Targets = Store[] | ((folders: FolderSettings) => Promise<Store[]>);
+
 /** Checks the archive and the targets before anything is written, then restores all or none. */
-export async function restoreArchive(file: string, targets: Store[], options: RestoreOptions) {
-  const first = await readArchive(file, options);
+export async function restoreArchive(file: string, targetsOf: Targets, options: RestoreOptions) {
+  const env = envCapture();
+  const { key, trust } = options;
+  const first = await readArchive(file, { key, trust, onEntry: env.onEntry });
   options.accept?.(first.manifest);
+  const targets = Array.isArray(targetsOf) ? targetsOf : await targetsOf(env.settings());
   const held = targetsFor(first.manifest, targets);
   await checkRestoreRoom(first.manifest, held);
   await transact(file, first, held, options);
