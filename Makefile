@@ -1,7 +1,8 @@
-# Short commands for the portfolio site. `make` alone lists them.
+# Short commands for the portfolio site. `make` alone lists them (in German,
+# like the owner's guide docs/operations.md).
 # Docker targets use docker compose; `local` runs the same stack natively.
 .DEFAULT_GOAL := help
-.PHONY: help docker-check up up-tls update update-tls down logs images test local password lint build install mail-retry mail-retry-local \
+.PHONY: help docker-check up up-tls update update-tls rollback down logs images test local password lint build install mail-retry mail-retry-local \
 	access-add access-add-local access-list access-list-local access-revoke access-revoke-local access-remove access-remove-local \
 	access-sections access-sections-local access-file access-file-local \
 	access-log access-log-local owner-setup owner-setup-local owner-passkeys owner-passkeys-local \
@@ -50,43 +51,89 @@ NO_UNFINISHED_RESTORE = test ! -e .portfolio-backup.journals || { echo 'Eine Wie
 	unterbrochen: dieselbe noch einmal (make restore FILE=…) oder zurücknehmen (make restore-recover); \
 	die Website startet erst danach.' >&2; exit 1; }
 
-help: ## List the targets
+help: ## Listet die Ziele
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{ printf "  make %-10s %s\n", $$1, $$2 }'
 
 docker-check:
 	@$(CHECK_DOCKER)
 
-up: docker-check ## Start the site (WEB_PORT, and HTTPS as HTTPS in .env says); pulls the images with PORTFOLIO_IMAGES, else builds them
+up: docker-check ## Startet die Website (WEB_PORT, HTTPS wie HTTPS in .env sagt); holt die Images mit PORTFOLIO_IMAGES, baut sie sonst; nach jeder Änderung in .env
 	@$(NO_UNFINISHED_RESTORE)
 	@$(SITE_FNS) files=$$(site_files) || exit 1; $(call START,$$files)
 	@echo "Website on port WEB_PORT (default 8080), mails: http://127.0.0.1:8025/ (MAILPIT_UI_PORT)"
 	@echo "Login without AUTH_PASSWORD_HASH: the one-time password of the first start (make logs); your own: make password"
 
-update: docker-check ## Newest images (pulled, or rebuilt on fresh base images), restart; volumes kept
+# make update and make rollback (docs/operations.md#aktualisieren): the
+# version each image carries (Dockerfile.*: the checkout's commit, which
+# Compose passes to the build), the archive taken first and the running
+# images kept as `previous`, recorded in PREVIOUS for the way back.
+# `image_of SERVICE`: the image Compose names for it; `running_id SERVICE`:
+# the image its container runs, if one does; `version_of IMAGE`.
+PORTFOLIO_VERSION ?= $(shell git rev-parse HEAD 2>/dev/null)
+export PORTFOLIO_VERSION
+DOCKER ?= docker
+PREVIOUS := .portfolio-previous.env
+UPDATE_FNS = image_of() { $(COMPOSE) $$files config 2>/dev/null | \
+	  sed -nE "s/^ *image: ([^ ]*-$$1:[^ ]*)$$/\1/p" | head -n 1; }; \
+	running_id() { c=$$($(COMPOSE) $$files ps -q $$1 2>/dev/null | head -n 1); \
+	  [ -n "$$c" ] && $(DOCKER) inspect --format '{{.Image}}' "$$c"; }; \
+	version_of() { $(DOCKER) image inspect --format \
+	  '{{index .Config.Labels "org.opencontainers.image.version"}}' "$$1" 2>/dev/null || echo unbekannt; }; \
+	keep_previous() { for s in api web; do id=$$(running_id $$s) || continue; n=$$(image_of $$s); \
+	  $(DOCKER) image tag "$$id" "$${n%:*}:previous" || return 1; done; };
+
+update: docker-check ## Neue Version: erst ein Archiv, die laufenden Images bleiben als „previous“, dann holen oder bauen, neu starten
 	@$(NO_UNFINISHED_RESTORE)
-	@$(SITE_FNS) files=$$(site_files) || exit 1; $(call UPDATE,$$files)
+	@$(TOOL_FILES) $(SITE_FNS) $(UPDATE_FNS) files=$$(site_files) || exit 1; \
+	old=$$(running_id api) && old=$$(version_of "$$old") || old=; \
+	if $(call PULL_MODE,$$files); then next="$$(image_of api) aus der Registry"; \
+	else next="$${PORTFOLIO_VERSION:-unbekannt} (dieser Checkout, hier gebaut)"; fi; \
+	echo "Läuft: $${old:-nichts}. Wird laufen: $$next."; \
+	out=$$($(BACKUP_CREATE)); status=$$?; printf '%s\n' "$$out"; \
+	[ $$status = 0 ] || { echo 'Update abgebrochen: ohne Archiv kein Update; nichts verändert.' >&2; exit 1; }; \
+	archive=$$(printf '%s\n' "$$out" | sed -n 's|^Sicherung /backups/\([^ ]*\) .*|\1|p'); \
+	dir=$$(setting BACKUP_DIR); keep_previous || exit 1; \
+	[ -z "$$old" ] || printf "VERSION='%s'\nARCHIVE='%s'\n" "$$old" "$${dir:-backups}/$$archive" > $(PREVIOUS); \
+	( $(call UPDATE,$$files) ) || exit 1; \
+	now=$$(running_id api) && echo "Läuft jetzt: $$(version_of "$$now"). Zurück: make rollback."
+
+# The images of before the last make update, under the names Compose uses
+# now, started without building or pulling; the data of then come from the
+# archive that update took (make restore), only if the owner wants them.
+rollback: docker-check ## Zurück zur Version vor dem letzten make update (ihre Images); nennt das Archiv von davor
+	@$(NO_UNFINISHED_RESTORE)
+	@$(SITE_FNS) $(UPDATE_FNS) files=$$(site_files) || exit 1; \
+	[ -f $(PREVIOUS) ] || { echo 'Kein make update, zu dem es ein Zurück gäbe.' >&2; exit 1; }; \
+	for s in api web; do n=$$(image_of $$s); \
+	  $(DOCKER) image inspect "$${n%:*}:previous" >/dev/null 2>&1 || { \
+	    echo "Kein Image $${n%:*}:previous: make rollback geht nur nach make update." >&2; exit 1; }; \
+	  (set -x; $(DOCKER) image tag "$${n%:*}:previous" "$$n") || exit 1; done; \
+	(set -x; $(COMPOSE) $$files up -d --no-build) || exit 1; \
+	version=$$(in_file $(PREVIOUS) VERSION); archive=$$(in_file $(PREVIOUS) ARCHIVE); \
+	echo "Läuft wieder: $$version. Die Daten von vor dem Update: make down, dann make restore FILE=$$archive"; \
+	echo "Dabei bleiben: git checkout $$version (selbst gebaut) oder PORTFOLIO_TAG=$$version in .env (geholt)."
 
 # make up and make update follow HTTPS in .env themselves.
 up-tls update-tls:
 	@echo 'make $@ heisst jetzt make $(@:-tls=): HTTPS in .env sagt, ob die Website HTTPS macht (docs/operations.md#https).' >&2; exit 2
 
-down: docker-check ## Stop and remove the containers
+down: docker-check ## Stoppt und entfernt die Container; die Daten bleiben
 	$(COMPOSE) $(TLS_FILES) down
 
-logs: docker-check ## Follow the logs of all containers (certbot's too, with HTTPS)
+logs: docker-check ## Folgt den Logs aller Container (mit HTTPS auch certbot)
 	@$(SITE_FNS) files=$$(site_files) || exit 1; $(COMPOSE) $$files logs -f
 
-images: docker-check ## Build the images only
+images: docker-check ## Baut nur die Images
 	$(COMPOSE) build
 
-test: docker-check ## Run every test suite inside a container (Debian, chromium, nginx)
+test: docker-check ## Alle Tests in einem Container (Debian, chromium, nginx)
 	$(COMPOSE) --profile test build test
 	$(COMPOSE) --profile test run --rm test
 
-mail-retry: docker-check ## Send the contact mails in the outbox's failed/ folder again (Docker)
+mail-retry: docker-check ## Sendet die Kontaktmails im Ordner failed/ des Postausgangs noch einmal (Docker)
 	$(COMPOSE) exec -T api node dist/mail/outbox/retry-failed.cli.js
 
-mail-retry-local: node_modules ## The same for make local (.local/mail-outbox or MAIL_OUTBOX_DIR)
+mail-retry-local: node_modules ## Dasselbe für make local (.local/mail-outbox oder MAIL_OUTBOX_DIR)
 	npx tsx api/src/mail/outbox/retry-failed.cli.ts
 
 # Personal access links (docs/operations.md, "Zugänge"). NAME, DAYS,
@@ -105,46 +152,46 @@ ACCESS_ADD_ARGS = add $${DAYS:+--days="$$DAYS"} $(SECTIONS_ARG) $(FILE_ARGS) -- 
 ACCESS_FILE_ARGS = file $${REMOVE:+--remove="$$REMOVE"} $(FILE_ARGS) -- "$$NAME" $(FILE_IN)
 ACCESS_LOG_ARGS = log $${JSON:+--json} $${NAME:+-- "$$NAME"}
 
-access-add: docker-check ## New access link for NAME="Muster AG" (DAYS=90, SECTIONS="A, B", FILE=brief.pdf), prints link and code (Docker)
+access-add: docker-check ## Neuer Zugangslink für NAME="Muster AG" (DAYS=90, SECTIONS="A, B", FILE=brief.pdf), zeigt Link und Code (Docker)
 	$(ACCESS_CLI_DOCKER) $(ACCESS_ADD_ARGS)
 
-access-add-local: node_modules ## The same for make local (.local/access or ACCESS_DIR)
+access-add-local: node_modules ## Dasselbe für make local (.local/access oder ACCESS_DIR)
 	$(ACCESS_CLI_LOCAL) $(ACCESS_ADD_ARGS)
 
-access-sections: docker-check ## The sections NAME="Muster AG" sees: SECTIONS="Bewerbung, GIBB", none given: all (Docker)
+access-sections: docker-check ## Die Bereiche, die NAME="Muster AG" sieht: SECTIONS="Bewerbung, GIBB" oder SECTIONS=alle (Docker)
 	$(ACCESS_CLI_DOCKER) sections $(SECTIONS_ARG) -- "$$NAME"
 
-access-sections-local: node_modules ## The same for make local
+access-sections-local: node_modules ## Dasselbe für make local
 	$(ACCESS_CLI_LOCAL) sections $(SECTIONS_ARG) -- "$$NAME"
 
-access-file: docker-check ## A PDF for NAME="Muster AG" alone: FILE=brief.pdf (LABEL=…), or REMOVE=<its label> (Docker)
+access-file: docker-check ## Ein PDF nur für NAME="Muster AG": FILE=brief.pdf (LABEL=…), oder REMOVE=<sein Name> (Docker)
 	$(ACCESS_CLI_DOCKER) $(ACCESS_FILE_ARGS)
 
-access-file-local: node_modules ## The same for make local (.local/letters or LETTERS_DIR)
+access-file-local: node_modules ## Dasselbe für make local (.local/letters oder LETTERS_DIR)
 	$(ACCESS_CLI_LOCAL) $(ACCESS_FILE_ARGS)
 
-access-list: docker-check ## List the access links: created, expires, first and last use, counts (Docker)
+access-list: docker-check ## Listet die Zugangslinks: erstellt, läuft ab, erste und letzte Nutzung, Zähler (Docker)
 	$(ACCESS_CLI_DOCKER) list
 
-access-list-local: node_modules ## The same for make local
+access-list-local: node_modules ## Dasselbe für make local
 	$(ACCESS_CLI_LOCAL) list
 
-access-revoke: docker-check ## End the access NAME="Muster AG" at once, its open sessions and own PDFs too (Docker)
+access-revoke: docker-check ## Beendet den Zugang NAME="Muster AG" sofort, auch offene Sitzungen und eigene PDFs (Docker)
 	$(ACCESS_CLI_DOCKER) revoke -- "$$NAME"
 
-access-revoke-local: node_modules ## The same for make local
+access-revoke-local: node_modules ## Dasselbe für make local
 	$(ACCESS_CLI_LOCAL) revoke -- "$$NAME"
 
-access-remove: docker-check ## Delete an ended access NAME="Muster AG" (or ID=… from make access-list) with its own PDFs and log entries (Docker)
+access-remove: docker-check ## Löscht einen beendeten Zugang NAME="Muster AG" (oder ID=… aus make access-list) mit eigenen PDFs und Logeinträgen (Docker)
 	$(ACCESS_CLI_DOCKER) remove -- "$${ID:-$$NAME}"
 
-access-remove-local: node_modules ## The same for make local
+access-remove-local: node_modules ## Dasselbe für make local
 	$(ACCESS_CLI_LOCAL) remove -- "$${ID:-$$NAME}"
 
-access-log: docker-check ## Who opened what, newest first; NAME= for one recipient, JSON=1 for scripts (Docker)
+access-log: docker-check ## Wer was geöffnet hat, Neuestes zuerst; NAME= für eine Firma, JSON=1 für Skripte (Docker)
 	$(ACCESS_CLI_DOCKER) $(ACCESS_LOG_ARGS)
 
-access-log-local: node_modules ## The same for make local
+access-log-local: node_modules ## Dasselbe für make local
 	$(ACCESS_CLI_LOCAL) $(ACCESS_LOG_ARGS)
 
 # The owner's page /verwaltung, signed in with passkeys (docs/architecture.md).
@@ -154,16 +201,16 @@ OWNER_CLI_DOCKER := $(COMPOSE) exec -T api node dist/owner/owner.cli.js
 OWNER_CLI_LOCAL := npx tsx api/src/owner/owner.cli.ts
 OWNER_PASSKEYS_ARGS = passkeys $${REMOVE:+remove -- "$$REMOVE"}
 
-owner-setup: docker-check ## A link to register a passkey for the page /verwaltung: open it on the phone; 15 minutes, once (Docker)
+owner-setup: docker-check ## Ein Link, um einen Passkey für /verwaltung einzurichten: auf dem Handy öffnen; 15 Minuten, einmal (Docker)
 	$(OWNER_CLI_DOCKER) setup-link
 
-owner-setup-local: node_modules ## The same for make local
+owner-setup-local: node_modules ## Dasselbe für make local
 	$(OWNER_CLI_LOCAL) setup-link
 
-owner-passkeys: docker-check ## List the owner's passkeys; REMOVE=<ID> removes one, e.g. of a lost phone (Docker)
+owner-passkeys: docker-check ## Listet deine Passkeys; REMOVE=<ID> entfernt einen, etwa eines verlorenen Handys (Docker)
 	$(OWNER_CLI_DOCKER) $(OWNER_PASSKEYS_ARGS)
 
-owner-passkeys-local: node_modules ## The same for make local
+owner-passkeys-local: node_modules ## Dasselbe für make local
 	$(OWNER_CLI_LOCAL) $(OWNER_PASSKEYS_ARGS)
 
 # Backups (docs/backup.md): one archive of everything the site cannot
@@ -185,6 +232,9 @@ BACKUP_STORES := --project /project --documents /documents --store access=/app/a
 	--store outbox=/app/mail-outbox --store mailpit=/data
 BACKUP_TLS_STORES := --store letsencrypt=/etc/letsencrypt --store certificates=/certs
 BACKUP_CLI_LOCAL := npx tsx api/src/backup/backup.cli.ts
+# The archive, with the HTTPS volumes when the site runs HTTPS (SITE_FNS).
+BACKUP_CREATE = { [ "$$(https_mode)" = off ] || tls=-tls; \
+	$(BACKUP_RUN) backup$$tls create $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}; }
 # The lock file and the records' folder, which the networked containers
 # mount alone: made here first, as the owner.
 TOOL_FILES = touch .portfolio-backup.flock && mkdir -p -m 700 .portfolio-backup.state || exit 1;
@@ -251,21 +301,19 @@ NET_FNS = net_run() { conf=$$(home "$$(setting BACKUP_RCLONE_CONFIG)"); \
 # archives beyond BACKUP_KEEP deleted there, and only then here. A failure
 # of either step is mailed to MAIL_TO through the outbox: create queues it
 # itself, the off-site step (which has no outbox) leaves it for report.
-backup: docker-check ## Archive accesses, own PDFs, outbox, inbox, certificates, .env, documents into BACKUP_DIR, copy it off-site (Docker)
-	@$(TOOL_FILES) $(SITE_FNS) $(NET_FNS) [ "$$(https_mode)" = off ] || tls=-tls; \
-	PORTFOLIO_VERSION=$$(git rev-parse HEAD 2>/dev/null) \
-	  $(BACKUP_RUN) backup$$tls create $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} || exit $$?; \
+backup: docker-check ## Archiv von Zugängen, eigenen PDFs, Postausgang, Posteingang, Zertifikaten, .env, Dokumenten in BACKUP_DIR, dann ausser Haus (Docker)
+	@$(TOOL_FILES) $(SITE_FNS) $(NET_FNS) $(BACKUP_CREATE) || exit $$?; \
 	[ -z "$$(setting BACKUP_REMOTE)" ] || net_run offsite offsite --project /project || { \
 	  $(BACKUP_RUN) backup report $(BACKUP_STORES); exit 1; }
 
-backup-local: node_modules ## The same for make local (.local/…, .env, documents/private); host rclone for BACKUP_REMOTE
+backup-local: node_modules ## Dasselbe für make local (.local/…, .env, DOCUMENTS_DIR); mit BACKUP_REMOTE das rclone des Rechners
 	$(BACKUP_CLI_LOCAL) create --local --offsite
 
 # Restore into a stopped or fresh stack: check the archive (its stores,
 # one JSON line from verify --json, decide whether the HTTPS volumes are
 # restored too), restore, start the site. SKIP_ORIGIN_CHECK=1 for an
 # archive made before signatures (docs/backup.md).
-restore: docker-check ## Restore FILE=backups/….tar.gz.age (AGE_IDENTITY=key file) into the stopped stack, then start it (Docker)
+restore: docker-check ## Stellt FILE=backups/….tar.gz.age (AGE_IDENTITY=Schlüsseldatei) in die gestoppte Website her und startet sie (Docker)
 	$(NEED_FILE)
 	@if [ -n "$$($(COMPOSE) $(TLS_FILES) ps -q --status running 2>/dev/null)" ]; then \
 	  echo 'Die Website läuft noch: zuerst make down, dann make restore FILE=…' >&2; exit 1; fi
@@ -277,7 +325,7 @@ restore: docker-check ## Restore FILE=backups/….tar.gz.age (AGE_IDENTITY=key f
 	tool restore$$tls restore "$$archive" $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} \
 	&& files=$$(site_files) && $(COMPOSE) $$files up -d
 
-restore-local: node_modules ## The same for make local (stop it first), FILE=… (AGE_IDENTITY=…)
+restore-local: node_modules ## Dasselbe für make local (zuerst stoppen), FILE=… (AGE_IDENTITY=…)
 	$(NEED_FILE)
 	$(BACKUP_CLI_LOCAL) restore "$$FILE" --local $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"} $(SKIP_ARG)
 
@@ -285,19 +333,19 @@ restore-local: node_modules ## The same for make local (stop it first), FILE=…
 # starting; this ends it without a new one: finished if it had committed,
 # else every store as before it. Recovery acts only on journals of the
 # stores named, so the HTTPS volumes are named whenever they exist.
-restore-recover: docker-check ## Finish or roll back a restore that was cut short, without a new one (Docker)
+restore-recover: docker-check ## Beendet oder nimmt eine unterbrochene Wiederherstellung zurück, ohne neue (Docker)
 	@$(PATH_FNS) restored_folders || exit 1; \
 	if docker volume inspect $(PROJECT_NAME)_letsencrypt >/dev/null 2>&1; then tls=-tls; fi; \
 	$(BACKUP_RUN) restore$$tls recover $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}
 
-restore-recover-local: node_modules ## The same for make local
+restore-recover-local: node_modules ## Dasselbe für make local
 	$(BACKUP_CLI_LOCAL) recover --local
 
-backup-key: docker-check ## New age and signing keys: into .env and the key file KEY_FILE (~/portfolio-backup-key.txt) (Docker)
+backup-key: docker-check ## Neue Schlüssel (age und Signatur): in .env und in die Schlüsseldatei KEY_FILE (~/portfolio-backup-key.txt) (Docker)
 	@$(PATH_FNS) mkdir -p "$$(dirname -- "$$(home "$$KEY_FILE")")" && dir=$$(folder_of "$$KEY_FILE") || exit 1; \
 	$(BACKUP_RUN) -v "$$dir:/key" backup key --project /project --out "/key/$$(name_of "$$KEY_FILE")"
 
-backup-key-local: node_modules ## The same without Docker
+backup-key-local: node_modules ## Dasselbe ohne Docker
 	@$(BACKUP_CLI_LOCAL) key --out "$$KEY_FILE"
 
 # The restore drill, where the key file is (the owner's computer, not the
@@ -307,7 +355,7 @@ backup-key-local: node_modules ## The same without Docker
 # BACKUP_MAX_AGE. The remote's copies are fetched, with network and without
 # the key, into a scratch folder that goes afterwards; the drill reads them
 # with the key and without network.
-backup-check: docker-check ## Check the newest archive (off-site, else BACKUP_DIR) and one older in turn, AGE_IDENTITY=… (Docker)
+backup-check: docker-check ## Prüft das neueste Archiv (ausser Haus, sonst BACKUP_DIR) und reihum ein älteres, AGE_IDENTITY=… (Docker)
 	@$(TOOL_FILES) $(PATH_FNS) $(NET_FNS) key_mount || exit 1; \
 	drill() { $(BACKUP_RUN) $(KEY_MOUNT) "$$@" --project /project $(KEY_ARG); }; \
 	[ -n "$$(setting BACKUP_REMOTE)" ] || { drill check check; exit; }; \
@@ -316,26 +364,26 @@ backup-check: docker-check ## Check the newest archive (off-site, else BACKUP_DI
 	net_run -v "$$scratch:/check" offsite fetch --project /project --into /check && \
 	drill -v "$$scratch:/check:ro" check check /check --fetched
 
-backup-check-local: node_modules ## The same without Docker (host rclone)
+backup-check-local: node_modules ## Dasselbe ohne Docker (rclone des Rechners)
 	@$(BACKUP_CLI_LOCAL) check --offsite $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"}
 
 # After a lost index, or for archives from before it: the archives in
 # BACKUP_DIR that prove themselves the site's (opened with the key file,
 # signed by the site) are taken back into the index; the rest stay strangers.
-backup-adopt: docker-check ## Take the site's own archives in BACKUP_DIR back into its index, AGE_IDENTITY=… (Docker)
+backup-adopt: docker-check ## Nimmt die eigenen Archive in BACKUP_DIR wieder ins Verzeichnis der Archive auf, AGE_IDENTITY=… (Docker)
 	@$(PATH_FNS) key_mount || exit 1; \
 	$(BACKUP_RUN) $(KEY_MOUNT) backup adopt --project /project $(KEY_ARG)
 
-backup-adopt-local: node_modules ## The same without Docker
+backup-adopt-local: node_modules ## Dasselbe ohne Docker
 	@$(BACKUP_CLI_LOCAL) adopt $${AGE_IDENTITY:+--identity "$$AGE_IDENTITY"}
 
-install: node_modules ## Install the npm dependencies (npm ci)
+install: node_modules ## Installiert die npm-Abhängigkeiten (npm ci)
 
 node_modules: package-lock.json
 	npm ci --no-audit --no-fund
 	@touch node_modules
 
-local: node_modules ## Run the stack natively: nginx :8080, API :3000, SMTP sink (Ctrl-C stops)
+local: node_modules ## Die Website ohne Docker: nginx :8080, API :3000, SMTP-Senke (Ctrl-C stoppt)
 	npx tsx stack/src/local.ts
 
 # The login password (docs/operations.md, "Passwort"): asked for here twice
@@ -355,14 +403,14 @@ ASK_PASSWORD_TWICE = trap 'stty echo 2>/dev/null' EXIT; trap 'exit 130' INT TERM
 	printf '\nNoch einmal: '; IFS= read -r again; stty echo 2>/dev/null; echo; \
 	printf '%s\n%s\n' "$$pw" "$$again"
 
-password: docker-check ## Set the login password: asks twice, writes AUTH_PASSWORD_HASH into .env (Docker)
+password: docker-check ## Setzt das Login-Passwort: fragt zweimal, schreibt AUTH_PASSWORD_HASH in .env; danach make up (Docker)
 	@$(ASK_PASSWORD_TWICE) | $(PASSWORD_CLI_DOCKER)
 
-password-local: node_modules ## The same without Docker
+password-local: node_modules ## Dasselbe ohne Docker
 	@$(ASK_PASSWORD_TWICE) | $(PASSWORD_CLI_LOCAL)
 
-lint: node_modules ## ESLint and Prettier over the whole repository
+lint: node_modules ## ESLint und Prettier über das ganze Repository
 	npm run lint
 
-build: node_modules ## Build the API and the web bundle (api/dist, web/dist)
+build: node_modules ## Baut API und Web-Bundle (api/dist, web/dist)
 	npm run build

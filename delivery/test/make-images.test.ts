@@ -26,17 +26,39 @@ const calls = path.join(dir, 'calls');
 const config = path.join(dir, 'config.yml');
 const TLS = '-f docker-compose.yml -f docker-compose.tls.yml';
 
-// Records its arguments; `config` prints the canned configuration, a call
-// named in FAIL fails.
+const docker = path.join(dir, 'docker');
+/** The project make update and make rollback run in: their records stay out of the checkout. */
+const project = path.join(dir, 'project');
+mkdirSync(project);
+
+// Records its arguments; `config` prints the canned configuration, `ps -q`
+// names a container when RUNNING is set, the backup prints its archive, a
+// call named in FAIL fails.
 writeFileSync(
   compose,
   `#!/bin/sh
 case " $* " in *" config "*) cat '${config}'; exit ;; esac
+case " $* " in *" ps -q "*) [ -z "$RUNNING" ] || echo "container-\${*##* }"; exit 0 ;; esac
 echo "$*" >> '${calls}'
 case " $* " in *" $FAIL "*) exit 1 ;; esac
+case " $* " in *" create "*) echo 'Sicherung /backups/portfolio-backup-2026-11-29T050000Z.tar.gz.age (1 kB, geprüft): access 1 Datei(en)' ;; esac
+exit 0
+`,
+);
+// The engine's side: a container's image, an image's version label (and
+// whether \`previous\` exists: PREVIOUS_IMAGES), and \`image tag\`, recorded.
+writeFileSync(
+  docker,
+  `#!/bin/sh
+case "$1 $2" in
+  "inspect --format") echo "sha256:\${4#container-}" ;;
+  "image inspect") case "$*" in *:previous) [ -n "$PREVIOUS_IMAGES" ] ;; *) echo "v1.4.0" ;; esac ;;
+  "image tag") echo "docker $*" >> '${calls}' ;;
+esac
 `,
 );
 chmodSync(compose, 0o755);
+chmodSync(docker, 0o755);
 
 /** `config` of Compose 2 for these image names (env_file values inlined). */
 function compose2(web: string, api: string, env = ''): string {
@@ -84,7 +106,14 @@ version: '3.9'
 `;
 }
 
-/** `make target` with `settings` in the environment, which .env's lines would give alike. */
+/** A call of the backup tool, by its service and command alone. */
+const shortened = (call: string) =>
+  call.replace(/^.* run --rm --no-deps -T (backup\S*) (create) .*$/, '$1 $2');
+
+/**
+ * `make target` with `settings` in the environment, which .env's lines would give
+ * alike, in the project folder (make update and make rollback) or the checkout.
+ */
 function make(
   target: string,
   configText: string,
@@ -93,18 +122,22 @@ function make(
 ) {
   writeFileSync(config, configText);
   rmSync(calls, { force: true });
+  const inProject = ['update', 'rollback'].includes(target);
   const result = spawnSync(
     'make',
-    ['--no-print-directory', target, `COMPOSE=${compose}`, 'CHECK_DOCKER=true'],
+    [
+      ...['--no-print-directory', '-f', path.join(repoRoot, 'Makefile'), target],
+      ...[`COMPOSE=${compose}`, `DOCKER=${docker}`, 'CHECK_DOCKER=true'],
+    ],
     {
-      cwd: repoRoot,
-      env: { PATH: '/usr/bin:/bin', FAIL: fail || 'none', ...settings },
+      cwd: inProject ? project : repoRoot,
+      env: { PATH: '/usr/bin:/bin', FAIL: fail || 'none', PORTFOLIO_VERSION: '0f3c', ...settings },
       encoding: 'utf8',
     },
   );
   let recorded: string[] = [];
   try {
-    recorded = readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean);
+    recorded = readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean).map(shortened);
   } catch {
     // No call besides `config`.
   }
@@ -156,7 +189,11 @@ describe('make up and make update: pulled or built images', () => {
     const journals = path.join(repoRoot, '.portfolio-backup.journals');
     // Never this checkout's own: its restore would lose its journals.
     if (existsSync(journals)) return t.skip('a restore of this checkout is unfinished');
+    // make update runs in its own project folder (make(), above).
+    const projectJournals = path.join(project, '.portfolio-backup.journals');
     mkdirSync(journals);
+    mkdirSync(projectJournals);
+    t.after(() => rmSync(projectJournals, { recursive: true }));
     try {
       for (const target of ['up', 'update']) {
         const result = make(target, local);
@@ -192,26 +229,88 @@ describe('make up and make update: pulled or built images', () => {
     assert.match(old.output, /^make up-tls heisst jetzt make up: HTTPS in \.env sagt/m);
   });
 
-  it('updates by pulling, or by rebuilding on fresh base images, and never removes volumes', () => {
-    assert.deepEqual(make('update', ghcr).calls, ['pull', 'up -d --no-build']);
-    assert.deepEqual(make('update', local).calls, ['build --pull', 'up -d']);
+  it('updates by pulling, or by rebuilding on fresh base images, after an archive, and never removes volumes', () => {
+    assert.deepEqual(make('update', ghcr).calls, ['backup create', 'pull', 'up -d --no-build']);
+    assert.deepEqual(make('update', local).calls, ['backup create', 'build --pull', 'up -d']);
     assert.deepEqual(make('update', localRegistry, '', { HTTPS: 'certbot' }).calls, [
+      'backup-tls create',
       `${TLS} pull`,
       `${TLS} up -d --no-build`,
     ]);
     assert.deepEqual(make('update', local, '', { HTTPS: 'own' }).calls, [
+      'backup-tls create',
       `${TLS} build --pull`,
       `${TLS} up -d`,
     ]);
     const failed = make('update', local, 'build');
     assert.notEqual(failed.status, 0);
-    assert.deepEqual(failed.calls, ['build --pull']);
+    assert.deepEqual(failed.calls, ['backup create', 'build --pull']);
   });
 
-  it('lists up and update in make help, and no -tls twins', () => {
+  it('says which version runs and which will, keeps the running images as previous, and records the way back', () => {
+    const result = make('update', local, '', { RUNNING: '1' });
+    assert.equal(result.status, 0, result.output);
+    assert.match(
+      result.output,
+      /^Läuft: v1\.4\.0\. Wird laufen: 0f3c \(dieser Checkout, hier gebaut\)\.$/m,
+    );
+    assert.deepEqual(result.calls, [
+      'backup create',
+      'docker image tag sha256:api portfolio-api:previous',
+      'docker image tag sha256:web portfolio-web:previous',
+      'build --pull',
+      'up -d',
+    ]);
+    assert.match(result.output, /^Läuft jetzt: v1\.4\.0\. Zurück: make rollback\.$/m);
+    assert.equal(
+      readFileSync(path.join(project, '.portfolio-previous.env'), 'utf8'),
+      "VERSION='v1.4.0'\nARCHIVE='backups/portfolio-backup-2026-11-29T050000Z.tar.gz.age'\n",
+    );
+    const pulled = make('update', ghcr, '', { RUNNING: '1' });
+    assert.match(
+      pulled.output,
+      /Wird laufen: ghcr\.io\/owner\/portfolio-api:latest aus der Registry\./,
+    );
+    assert.ok(
+      pulled.calls.includes('docker image tag sha256:api ghcr.io/owner/portfolio-api:previous'),
+    );
+  });
+
+  it('updates nothing when the archive fails', () => {
+    const result = make('update', local, 'create', { RUNNING: '1' });
+    assert.notEqual(result.status, 0);
+    assert.deepEqual(result.calls, ['backup create']);
+    assert.match(
+      result.output,
+      /^Update abgebrochen: ohne Archiv kein Update; nichts verändert\.$/m,
+    );
+  });
+
+  it('goes back to the previous images under the names Compose uses, and names the archive of the data', () => {
+    const result = make('rollback', local, '', { PREVIOUS_IMAGES: '1' });
+    assert.equal(result.status, 0, result.output);
+    assert.deepEqual(result.calls, [
+      'docker image tag portfolio-api:previous portfolio-api:latest',
+      'docker image tag portfolio-web:previous portfolio-web:latest',
+      'up -d --no-build',
+    ]);
+    assert.match(
+      result.output,
+      /^Läuft wieder: v1\.4\.0\. Die Daten von vor dem Update: make down, dann make restore FILE=backups\/portfolio-backup-2026-11-29T050000Z\.tar\.gz\.age$/m,
+    );
+    const none = make('rollback', local);
+    assert.notEqual(none.status, 0);
+    assert.deepEqual(none.calls, []);
+    rmSync(path.join(project, '.portfolio-previous.env'));
+    const never = make('rollback', local, '', { PREVIOUS_IMAGES: '1' });
+    assert.match(never.output, /^Kein make update, zu dem es ein Zurück gäbe\.$/m);
+  });
+
+  it('lists up, update and rollback in German in make help, and no -tls twins', () => {
     const help = spawnSync('make', ['--no-print-directory'], { cwd: repoRoot, encoding: 'utf8' });
-    assert.match(help.stdout, /make up +Start the site .*HTTPS in \.env/);
-    assert.match(help.stdout, /make update +Newest images/);
+    assert.match(help.stdout, /make up +Startet die Website .*HTTPS in \.env/);
+    assert.match(help.stdout, /make update +Neue Version: erst ein Archiv/);
+    assert.match(help.stdout, /make rollback +Zurück zur Version vor dem letzten make update/);
     assert.doesNotMatch(help.stdout, /-tls /);
   });
 });
