@@ -270,12 +270,20 @@ PATH_FNS = home() { case $$1 in "~/"*) printf '%s/%s' "$$HOME" "$${1\#"~/"}";; *
 # HTTPS); unset, a site with DOMAIN and ACME_EMAIL keeps certbot, one with
 # TLS_DIR its certificate. `site_files` prints the compose files for it;
 # every target that starts or watches the site, and make backup, use it.
+# With COMPOSE_FILE (.env or the environment), which plain `docker compose`
+# follows too, it prints none and Compose reads that list: it must hold
+# docker-compose.tls.yml exactly when the site runs HTTPS (and may add the
+# owner's own files).
 SITE_FNS = $(PATH_FNS) https_mode() { m=$$(setting HTTPS); [ -n "$$m" ] || { \
 	  if [ -n "$$(setting DOMAIN)" ] && [ -n "$$(setting ACME_EMAIL)" ]; then m=certbot; \
 	  elif [ -n "$$(setting TLS_DIR)" ]; then m=own; else m=off; fi; }; printf %s "$$m"; }; \
-	site_files() { case $$(https_mode) in off) ;; certbot|own) printf %s '$(TLS_FILES)';; \
-	  *) echo "HTTPS=$$(https_mode) in .env: certbot, own oder off (docs/operations.md\#https)." >&2; \
-	  return 1;; esac; };
+	site_files() { m=$$(https_mode); case $$m in off) f=;; certbot|own) f='$(TLS_FILES)';; \
+	  *) echo "HTTPS=$$m in .env: certbot, own oder off (docs/operations.md\#https)." >&2; \
+	  return 1;; esac; c=$$(setting COMPOSE_FILE); [ -n "$$c" ] || { printf %s "$$f"; return 0; }; \
+	  case :$$c: in *[:/]docker-compose.tls.yml:*) t=1;; *) t=0;; esac; \
+	  [ -n "$$f" ] && w=1 || w=0; [ $$t = $$w ] && return 0; \
+	  echo "COMPOSE_FILE=$$c passt nicht zu HTTPS=$$m: docker-compose.tls.yml gehört genau dann \
+	  hinein, wenn die Website HTTPS macht (docs/operations.md\#https)." >&2; return 1; };
 KEY_MOUNT = $${key:+-v "$$key_file:$$key:ro"}
 KEY_ARG = $${key:+--identity "$$key"}
 # SKIP_ORIGIN_CHECK=1 restores an archive made before signatures (a

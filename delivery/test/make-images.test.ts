@@ -223,6 +223,18 @@ describe('make up and make update: pulled or built images', () => {
     const wrong = make('up', local, '', { HTTPS: 'ja' });
     assert.equal(wrong.status, 2);
     assert.match(wrong.output, /^HTTPS=ja in \.env: certbot, own oder off/m);
+    // COMPOSE_FILE, which a plain `docker compose` follows too: Compose reads it, if it agrees.
+    const both = 'docker-compose.yml:docker-compose.tls.yml:docker-compose.own.yml';
+    assert.deepEqual(make('up', local, '', { ...certbot, COMPOSE_FILE: both }).calls, [
+      'up -d --build',
+    ]);
+    const against = make('up', local, '', { ...certbot, COMPOSE_FILE: 'docker-compose.yml' });
+    assert.equal(against.status, 2);
+    assert.deepEqual(against.calls, []);
+    assert.match(
+      against.output,
+      /^COMPOSE_FILE=docker-compose\.yml passt nicht zu HTTPS=certbot: /m,
+    );
     const old = make('up-tls', local, '', certbot);
     assert.equal(old.status, 2);
     assert.deepEqual(old.calls, []);
