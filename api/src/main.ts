@@ -26,6 +26,8 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
-  console.error(`API not started: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `API not started / API nicht gestartet: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

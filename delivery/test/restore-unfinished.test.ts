@@ -73,9 +73,9 @@ describe('a restore killed in the middle of its transaction', () => {
     assert.notEqual(local.status, 0, local.stdout);
     const refusals = local.stderr
       .split('\n')
-      .filter((line) => line.startsWith('API not started: '));
+      .filter((line) => line.startsWith('API not started / API nicht gestartet: '));
     assert.deepEqual(refusals, [
-      `API not started: ACCESS_DIR (${stores.access}): eine Wiederherstellung wurde unterbrochen / ` +
+      `API not started / API nicht gestartet: ACCESS_DIR (${stores.access}): eine Wiederherstellung wurde unterbrochen / ` +
         'a restore was cut short. Dieselbe noch einmal / run it again: make restore FILE=… ' +
         '(ohne Docker / without Docker: make restore-local FILE=…), oder zurücknehmen / or roll ' +
         'it back: make restore-recover (make restore-recover-local); die Website startet erst ' +

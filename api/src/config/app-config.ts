@@ -166,7 +166,11 @@ function readSmtp(reader: Reader) {
   const host = reader.read('SMTP_HOST');
   const user = reader.read('SMTP_USER');
   const pass = reader.read('SMTP_PASS');
-  if (Boolean(user) !== Boolean(pass)) reader.problems.push('SMTP_USER and SMTP_PASS go together');
+  if (Boolean(user) !== Boolean(pass))
+    reader.problem(
+      'SMTP_USER and SMTP_PASS go together',
+      'SMTP_USER und SMTP_PASS gehören zusammen',
+    );
   const secure = reader.read('SMTP_SECURE');
   return {
     host,
@@ -181,7 +185,10 @@ function readSmtp(reader: Reader) {
 function readMailTo(reader: Reader, smtpHost: string | undefined): string {
   const to = reader.read('MAIL_TO');
   if (!reader.isSet('MAIL_TO') && deliversForReal(smtpHost))
-    reader.problems.push(`MAIL_TO must be set: SMTP_HOST (${smtpHost}) would deliver to nobody`);
+    reader.problem(
+      `MAIL_TO must be set: SMTP_HOST (${smtpHost}) would deliver to nobody`,
+      `MAIL_TO fehlt: SMTP_HOST (${smtpHost}) würde an niemanden zustellen`,
+    );
   else if (to) refuseExampleAddress(reader, 'MAIL_TO', to, smtpHost);
   return to ?? 'owner@example.com';
 }
@@ -201,8 +208,9 @@ function refuseExampleAddress(
 ): void {
   const domain = exampleDomainOf(address);
   if (domain && deliversForReal(smtpHost))
-    reader.problems.push(
+    reader.problem(
       `${name} (${address}) is a placeholder at ${domain}, a domain reserved for examples: set your own address, as SMTP_HOST (${smtpHost}) would send it for real`,
+      `${name} (${address}) ist ein Platzhalter bei ${domain}, einer Domain für Beispiele: eigene Adresse eintragen, denn SMTP_HOST (${smtpHost}) würde wirklich senden`,
     );
 }
 
@@ -212,8 +220,9 @@ function readAccessStores(reader: Reader): { dir: string; lettersDir: string } {
   const dir = reader.read('ACCESS_DIR');
   const lettersDir = reader.read('LETTERS_DIR');
   if (isWithin(lettersDir, dir))
-    reader.problems.push(
+    reader.problem(
       `LETTERS_DIR (${lettersDir}) holds ACCESS_DIR (${dir}): nginx reads LETTERS_DIR, so the access store with its code hashes and passkeys must lie outside it`,
+      `LETTERS_DIR (${lettersDir}) enthält ACCESS_DIR (${dir}): nginx liest LETTERS_DIR, die Zugänge mit ihren Codes und Passkeys gehören ausserhalb`,
     );
   return { dir, lettersDir };
 }
@@ -292,9 +301,7 @@ export function parseAppConfig(env: Env) {
     // Checked at start like every setting of .env, though only the backup tool uses it.
     backup: readBackup(reader),
   };
-  if (reader.problems.length > 0) {
-    throw new Error(`Invalid configuration:\n- ${reader.problems.join('\n- ')}`);
-  }
+  if (reader.problems.length > 0) throw new Error(reader.describeProblems());
   return config;
 }
 

@@ -119,9 +119,9 @@ export const durations = (fallbackMs: number[]): Setting<number[]> =>
  * in some setups (WEB_PORT beside SITE_URL) is checked only in those.
  */
 export class EnvReader<S extends Schema> {
-  /** For the API's log. */
+  /** For the API's log, beside the German ones. */
   readonly problems: string[] = [];
-  /** The same, for the owner's commands. */
+  /** The same in German, for the owner's commands and the API's log. */
   readonly germanProblems: string[] = [];
   private readonly values = new Map<keyof S, unknown>();
 
@@ -150,8 +150,19 @@ export class EnvReader<S extends Schema> {
     if (!raw) return fallback;
     const value = parse(raw);
     if (value !== undefined) return value;
-    this.problems.push(`${name} ${expected.en}`);
-    this.germanProblems.push(`${name} ${expected.de}`);
+    this.problem(`${name} ${expected.en}`, `${name} ${expected.de}`);
     return fallback;
+  }
+
+  /** A wrong setting, said in English and in German. */
+  problem(en: string, de: string): void {
+    this.problems.push(en);
+    this.germanProblems.push(de);
+  }
+
+  /** Every problem, each in English and in German, for the API's refusal to start. */
+  describeProblems(): string {
+    const lines = this.problems.map((en, at) => `- ${en}\n  ${this.germanProblems[at]}`);
+    return `Invalid configuration / Ungültige Einstellungen:\n${lines.join('\n')}`;
   }
 }
