@@ -117,6 +117,8 @@ rollback: docker-check ## Zurück zur Version vor dem letzten make update (ihre 
 up-tls update-tls:
 	@echo 'make $@ heisst jetzt make $(@:-tls=): HTTPS in .env sagt, ob die Website HTTPS macht (docs/operations.md#https).' >&2; exit 2
 
+# Both files whatever HTTPS says now, so certbot goes too after HTTPS was
+# switched off.
 down: docker-check ## Stoppt und entfernt die Container; die Daten bleiben
 	$(COMPOSE) $(TLS_FILES) down
 

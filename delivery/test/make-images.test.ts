@@ -218,6 +218,8 @@ describe('make up and make update: pulled or built images', () => {
     ]);
     assert.deepEqual(make('up', local, '', { HTTPS: 'own' }).calls, [`${TLS} up -d --build`]);
     assert.deepEqual(make('logs', local, '', certbot).calls, [`${TLS} logs -f`]);
+    // Down stops certbot too, whatever HTTPS says now.
+    assert.deepEqual(make('down', local).calls, [`${TLS} down`]);
     // Behind the owner's proxy: DOMAIN for the links, no HTTPS of its own.
     assert.deepEqual(make('up', local, '', { ...certbot, HTTPS: 'off' }).calls, ['up -d --build']);
     const wrong = make('up', local, '', { HTTPS: 'ja' });
