@@ -60,8 +60,8 @@ docker-check:
 up: docker-check ## Startet die Website (WEB_PORT, HTTPS wie HTTPS in .env sagt); holt die Images mit PORTFOLIO_IMAGES, baut sie sonst; nach jeder Änderung in .env
 	@$(NO_UNFINISHED_RESTORE)
 	@$(SITE_FNS) files=$$(site_files) || exit 1; $(call START,$$files)
-	@echo "Website on port WEB_PORT (default 8080), mails: http://127.0.0.1:8025/ (MAILPIT_UI_PORT)"
-	@echo "Login without AUTH_PASSWORD_HASH: the one-time password of the first start (make logs); your own: make password"
+	@echo "Website auf Port WEB_PORT (Standard 8080), Mails: http://127.0.0.1:8025/ (MAILPIT_UI_PORT)"
+	@echo "Anmelden ohne AUTH_PASSWORD_HASH: mit dem Einmal-Passwort des ersten Starts (make logs); ein eigenes: make password"
 
 # make update and make rollback (docs/operations.md#aktualisieren): the
 # version each image carries (Dockerfile.*: the checkout's commit, which
