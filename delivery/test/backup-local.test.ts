@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   chmodSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -302,25 +303,48 @@ describe('backup-local: create, verify, restore', () => {
       Object.entries(env).filter(([name]) => name !== 'DOCUMENTS_DIR'),
     );
     const run = (args: string[]) => runTool(backupCli, args, withoutDocuments);
-    const created = (dir: string) => {
+    const create = (dir: string) => {
       writeFileSync(envFile, `DOCUMENTS_DIR=${dir}\n`);
-      const made = run(['create', '--project', elsewhere]);
+      return run(['create', '--project', elsewhere]);
+    };
+    const created = (dir: string) => {
+      const made = create(dir);
       assert.equal(made.status, 0, made.stderr);
       return made;
     };
-    assert.match(created('./documents/samples').stdout, /: env 1 Datei\(en\)\n/);
+    assert.match(created('./documents/samples').stdout, /: env 1 Datei\(en\)[;\n]/);
     const made = created(documents);
-    assert.match(made.stdout, /: env 1, documents 1 Datei\(en\)\n/);
+    assert.match(made.stdout, /: env 1, documents 1 Datei\(en\)[;\n]/);
     const archive = /^Sicherung (\S+)/.exec(made.stdout)?.[1] ?? '';
     const before = snapshot(documents);
     // A new machine: neither the folder nor .env; the restored .env names the folder.
     rmSync(documents, { recursive: true });
     rmSync(envFile);
-    const restored = run(['restore', archive, UNPROVEN, '--project', elsewhere]);
+    // The archive alone never chooses which folder of this computer it replaces.
+    const unconfirmed = run(['restore', archive, UNPROVEN, '--project', elsewhere]);
+    assert.equal(unconfirmed.status, 2);
+    assert.match(
+      unconfirmed.stderr,
+      /^Das Archiv legt die Dokumente nach „\S+bewerbung“ \(DOCUMENTS_DIR seiner \.env\), hier steht DOCUMENTS_DIR „“; nichts verändert\./,
+    );
+    assert.equal(existsSync(envFile), false);
+    const restored = runTool(backupCli, ['restore', archive, UNPROVEN, '--project', elsewhere], {
+      ...withoutDocuments,
+      DOCUMENTS_DIR: documents,
+    });
     assert.equal(restored.status, 0, restored.stderr);
     assert.deepEqual(snapshot(documents), before);
     assert.equal(readFileSync(envFile, 'utf8'), `DOCUMENTS_DIR=${documents}\n`);
     assert.deepEqual(readdirSync(path.join(elsewhere, 'documents', 'samples')), ['muster.pdf']);
+    // Nor a folder that is not the owner's: the project itself, or one above it.
+    for (const folder of [elsewhere, work, '/', './web']) {
+      const refused = create(folder);
+      assert.equal(refused.status, 2);
+      assert.match(
+        refused.stderr,
+        /^DOCUMENTS_DIR \(\S+\) ist kein eigener Ordner: nicht die Wurzel, nicht das Projekt/,
+      );
+    }
     // Nothing left for a restore cut short: its record of the folders is gone.
     const state = readdirSync(path.join(elsewhere, '.portfolio-backup.state'));
     assert.ok(!state.includes('restore-folders.env'), state.join());

@@ -6,7 +6,7 @@
 // make runs, so no Docker is needed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { repoRoot } from '@portfolio/stack';
@@ -19,8 +19,20 @@ const bin = path.join(dir, 'bin');
 const calls = path.join(dir, 'calls');
 mkdirSync(project);
 mkdirSync(bin);
-// Compose records its arguments; docker says there is no HTTPS volume.
-writeFileSync(path.join(bin, 'compose'), `#!/bin/sh\necho "$*" >> '${calls}'\n`);
+// Compose records its arguments (a restore with the DOCUMENTS_DIR it mounts); the
+// tool's check of an archive records the folders that archive names (RECORD);
+// docker says there is no HTTPS volume.
+writeFileSync(
+  path.join(bin, 'compose'),
+  `#!/bin/sh
+case " $* " in
+  *" verify --json "*) mkdir -p .portfolio-backup.state
+    printf '%s' "$RECORD" > .portfolio-backup.state/restore-folders.env ;;
+  *" restore restore "*) echo "$* [DOCUMENTS_DIR=$DOCUMENTS_DIR]" >> '${calls}'; exit ;;
+esac
+echo "$*" >> '${calls}'
+`,
+);
 writeFileSync(path.join(bin, 'docker'), '#!/bin/sh\nexit 1\n');
 for (const tool of ['compose', 'docker']) chmodSync(path.join(bin, tool), 0o755);
 
@@ -104,5 +116,55 @@ describe('make backup reads .env as the backup tool does', () => {
       '-f docker-compose.yml -f docker-compose.tls.yml up -d',
       restored.join('\n'),
     );
+  });
+
+  it("restores the documents into the folder the archive's .env names only when this .env or the command line names it too", () => {
+    const archive = path.join(dir, 'portfolio-backup.tar.gz.age');
+    writeFileSync(archive, '');
+    const documents = path.join(dir, 'bewerbung');
+    const restore = (record: string, environment: Record<string, string> = {}) => {
+      writeFileSync(path.join(project, '.env'), '');
+      rmSync(calls, { force: true });
+      const run = spawnSync(
+        'make',
+        ['--no-print-directory', '-f', path.join(repoRoot, 'Makefile'), 'restore'],
+        {
+          cwd: project,
+          env: {
+            PATH: `${bin}:/usr/bin:/bin`,
+            HOME: dir,
+            COMPOSE: path.join(bin, 'compose'),
+            CHECK_DOCKER: 'true',
+            FILE: archive,
+            RECORD: `DOCUMENTS_DIR='${record}'\nTLS_DIR=''\n`,
+            ...environment,
+          },
+          encoding: 'utf8',
+        },
+      );
+      const made = readFileSync(calls, 'utf8').trim().split('\n');
+      return {
+        status: run.status,
+        stderr: run.stderr,
+        restored: made.find((call) => / restore restore /.test(call)),
+      };
+    };
+    const unconfirmed = restore(documents);
+    assert.notEqual(unconfirmed.status, 0);
+    assert.equal(unconfirmed.restored, undefined);
+    assert.match(
+      unconfirmed.stderr,
+      /^Das Archiv legt DOCUMENTS_DIR nach „\S+bewerbung“ \(seine \.env\), hier steht DOCUMENTS_DIR „“; nichts verändert\. Stimmt der Ordner: make restore FILE=… DOCUMENTS_DIR=\S+bewerbung/m,
+    );
+    const confirmed = restore(documents, { DOCUMENTS_DIR: documents });
+    assert.equal(confirmed.status, 0, confirmed.stderr);
+    assert.match(confirmed.restored ?? '', new RegExp(`\\[DOCUMENTS_DIR=${documents}\\]$`));
+    assert.ok(existsSync(documents), 'the folder made before Compose mounts it');
+    for (const folder of ['.', '..', '/', dir, './web', '/srv/../etc']) {
+      const refused = restore(folder, { DOCUMENTS_DIR: folder });
+      assert.notEqual(refused.status, 0, folder);
+      assert.equal(refused.restored, undefined);
+      assert.match(refused.stderr, /ist kein eigener Ordner: nicht die Wurzel, nicht das Projekt/);
+    }
   });
 });

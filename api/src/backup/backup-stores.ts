@@ -34,6 +34,26 @@ export function parseStore(argument: string, kind: StoreKind): Store {
   return { name, kind, path: resolve(path), leaveOut: LEFT_OUT[name] };
 }
 
+/**
+ * A folder a setting names for a store (restore-folders.ts), refused where a restore would
+ * replace what is not the owner's to keep there: the root, the project or a folder above it,
+ * and, inside the project, anything but a folder below documents/.
+ */
+export function checkOwnFolder(project: string, setting: string, folder: string): void {
+  const root = resolve(project);
+  const documents = join(root, 'documents');
+  const belowDocuments = isWithin(documents, folder) && folder !== documents;
+  const refused =
+    folder === resolve('/') ||
+    isWithin(folder, root) ||
+    (isWithin(root, folder) && !belowDocuments);
+  if (refused)
+    throw new UsageError(
+      `${setting} (${folder}) ist kein eigener Ordner: nicht die Wurzel, nicht das Projekt oder ` +
+        'ein Ordner darüber, im Projekt nur einer unter documents/; nichts verändert.',
+    );
+}
+
 /** The owner's documents wherever DOCUMENTS_DIR names them, but never the samples of the repository. */
 export function documentsStore(
   project: string,
@@ -44,6 +64,7 @@ export function documentsStore(
   // As written: relative to this project (the API reads it relative to its own root).
   const folder = resolve(project, documentsDir);
   if (isWithin(join(resolve(project), 'documents', 'samples'), folder)) return [];
+  checkOwnFolder(project, 'DOCUMENTS_DIR', folder);
   return [{ name: 'documents', kind: 'folder', path: mounted ?? folder }] satisfies Store[];
 }
 

@@ -55,6 +55,8 @@ export interface Call {
   config: BackupConfig;
   /** The folder whose .env the tool reads and changes, and where its lock and journals lie. */
   project: string;
+  /** The environment alone, without any .env. */
+  given: Env;
   print: (text: string) => void;
 }
 
@@ -68,7 +70,7 @@ export function callOf(command: string, values: Values, given: Env, print: Call[
   const { config, problems } = readBackupConfig(env);
   if (problems && !['restore', 'verify'].includes(command)) throw new Error(problems);
   if (problems) console.error(`${problems} Die Wiederherstellung ersetzt .env.`);
-  return { values, env, config, project, print };
+  return { values, env, config, project, print, given };
 }
 
 /**
@@ -94,6 +96,12 @@ export function storesOf(call: Call, folders: FolderSettings, writes: boolean): 
   if (stores.length === 0) throw wrongCall();
   return distinctStores(stores);
 }
+
+/** The folders the environment alone names: for a setting the archive's .env leaves out. */
+export const environmentFolders = ({ given }: Call): FolderSettings => ({
+  DOCUMENTS_DIR: given.DOCUMENTS_DIR || undefined,
+  TLS_DIR: given.TLS_DIR || undefined,
+});
 
 /** The folders of this .env (and the environment), as a backup follows them. */
 export const currentFolders = ({ config, env }: Call): FolderSettings => ({

@@ -10,6 +10,7 @@ import { describeRecovery, recover } from '../restore/restore-transaction';
 import {
   checkName,
   currentFolders,
+  environmentFolders,
   journalsOf,
   recoveryStores,
   SKIPPED,
@@ -18,8 +19,10 @@ import {
   type Call,
 } from './call';
 import {
+  confirmFolders,
   envCapture,
   forgetFoldersWhenDone,
+  recordedFolders,
   recordFolders,
   type FolderSettings,
 } from '../restore/restore-folders';
@@ -60,7 +63,9 @@ export async function verify(archive: string, call: Call) {
   checkName(archive, call)(manifest);
   if (trust.skip) console.error(SKIPPED);
   if (!call.values.json) return call.print(describeManifest(archive, manifest));
-  await recordFolders(call.project, { ...currentFolders(call), ...env.settings() });
+  // While a restore is unfinished its record stands: the recovery works on those folders.
+  if (!(await recordedFolders(call.project)))
+    await recordFolders(call.project, { ...environmentFolders(call), ...env.settings() });
   const { createdAt, version, stores } = manifest;
   call.print(JSON.stringify({ archive, createdAt, version, stores }));
 }
@@ -83,7 +88,8 @@ async function restoreRecorded(archive: string, call: Call): Promise<void> {
   let targets: Store[] = [];
   const targetsOf = async (folders: FolderSettings) => {
     // A setting the archive's .env leaves out is the environment's (as for the API).
-    const meant = { ...currentFolders(call), ...folders };
+    const meant = { ...environmentFolders(call), ...folders };
+    if (!call.values.documents) confirmFolders(call.project, currentFolders(call), meant);
     targets = storesOf(call, meant, true);
     await recordFolders(call.project, meant);
     return targets;

@@ -7,7 +7,7 @@
 // record names; the tool checks the mount against the setting it meant.
 import { rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import type { Header } from 'tar-stream';
 import { UsageError } from '../../common/owner-command';
@@ -67,6 +67,22 @@ export const recordFolders = (project: string, settings: FolderSettings) =>
     FOLDERS_RECORD,
     NAMES.map((name) => recordLine(name, settings[name])).join(''),
   );
+
+/**
+ * Without Docker: the documents go where the archive's .env names only when this .env (or
+ * the environment) names the same folder, so that an archive never chooses on its own which
+ * folder of this computer it replaces. Under Docker make restore asks the same before it mounts.
+ */
+export function confirmFolders(project: string, current: FolderSettings, meant: FolderSettings) {
+  const archived = meant.DOCUMENTS_DIR;
+  const here = current.DOCUMENTS_DIR;
+  if (!archived || (here && resolve(project, here) === resolve(project, archived))) return;
+  throw new UsageError(
+    `Das Archiv legt die Dokumente nach „${archived}“ (DOCUMENTS_DIR seiner .env), hier steht ` +
+      `DOCUMENTS_DIR „${here ?? ''}“; nichts verändert. Stimmt der Ordner: ` +
+      `DOCUMENTS_DIR=${archived} vor den Befehl setzen (docs/backup.md#wiederherstellen).`,
+  );
+}
 
 /** The folders the unfinished restore used, or undefined when none is unfinished. */
 export async function recordedFolders(project: string): Promise<FolderSettings | undefined> {
