@@ -41,9 +41,12 @@ PULL_MODE = $(COMPOSE) $(1) config 2>/dev/null | grep -Eq '$(REGISTRY_IMAGE)'
 PULL_START = $(COMPOSE) $(1) pull && $(COMPOSE) $(1) up -d --no-build
 START = if $(call PULL_MODE,$(1)); then set -x; $(call PULL_START,$(1)); \
 	else set -x; $(COMPOSE) $(1) up -d --build; fi
-# In build mode an update rebuilds on freshly pulled base images.
-UPDATE = if $(call PULL_MODE,$(1)); then set -x; $(call PULL_START,$(1)); \
-	else set -x; $(COMPOSE) $(1) build --pull && $(COMPOSE) $(1) up -d; fi
+# An update first fetches (pulls, or rebuilds on freshly pulled base
+# images), then restarts on what it fetched.
+FETCH = if $(call PULL_MODE,$(1)); then set -x; $(COMPOSE) $(1) pull; \
+	else set -x; $(COMPOSE) $(1) build --pull; fi
+RESTART = if $(call PULL_MODE,$(1)); then set -x; $(COMPOSE) $(1) up -d --no-build; \
+	else set -x; $(COMPOSE) $(1) up -d; fi
 
 # The restore's journals (api/src/backup/restore/restore-transaction.ts) stay until
 # it has ended; the API refuses such stores too, for a plain docker compose up.
@@ -65,10 +68,13 @@ up: docker-check ## Startet die Website (WEB_PORT, HTTPS wie HTTPS in .env sagt)
 
 # make update and make rollback (docs/operations.md#aktualisieren): the
 # version each image carries (Dockerfile.*: the checkout's commit, which
-# Compose passes to the build), the archive taken first and the running
-# images kept as `previous`, recorded in PREVIOUS for the way back.
+# Compose passes to the build; the registry's images carry the workflow's),
+# the running images kept as `previous` once new ones are fetched, the
+# archive taken before they start, by the tool of the new image (the one
+# this Makefile knows), recorded in PREVIOUS for the way back.
 # `image_of SERVICE`: the image Compose names for it; `running_id SERVICE`:
-# the image its container runs, if one does; `version_of IMAGE`.
+# the image its container runs, if one does; `version_of IMAGE`;
+# `image_id IMAGE`.
 PORTFOLIO_VERSION ?= $(shell git rev-parse HEAD 2>/dev/null)
 export PORTFOLIO_VERSION
 DOCKER ?= docker
@@ -77,25 +83,32 @@ UPDATE_FNS = image_of() { $(COMPOSE) $$files config 2>/dev/null | \
 	  sed -nE "s/^ *image: ([^ ]*-$$1:[^ ]*)$$/\1/p" | head -n 1; }; \
 	running_id() { c=$$($(COMPOSE) $$files ps -q $$1 2>/dev/null | head -n 1); \
 	  [ -n "$$c" ] && $(DOCKER) inspect --format '{{.Image}}' "$$c"; }; \
-	version_of() { $(DOCKER) image inspect --format \
-	  '{{index .Config.Labels "org.opencontainers.image.version"}}' "$$1" 2>/dev/null || echo unbekannt; }; \
-	keep_previous() { for s in api web; do id=$$(running_id $$s) || continue; n=$$(image_of $$s); \
-	  $(DOCKER) image tag "$$id" "$${n%:*}:previous" || return 1; done; };
+	version_of() { v=$$($(DOCKER) image inspect --format \
+	  '{{index .Config.Labels "org.opencontainers.image.revision"}}' "$$1" 2>/dev/null); \
+	  printf %s "$${v:-unbekannt}"; }; \
+	image_id() { $(DOCKER) image inspect --format '{{.Id}}' "$$1" 2>/dev/null; };
 
-update: docker-check ## Neue Version: erst ein Archiv, die laufenden Images bleiben als „previous“, dann holen oder bauen, neu starten
+update: docker-check ## Neue Version: holen oder bauen, die laufenden Images bleiben als „previous“, ein Archiv, dann neu starten
 	@$(NO_UNFINISHED_RESTORE)
 	@$(TOOL_FILES) $(SITE_FNS) $(UPDATE_FNS) files=$$(site_files) || exit 1; \
-	old=$$(running_id api) && old=$$(version_of "$$old") || old=; \
+	api=$$(running_id api); web=$$(running_id web); old=; [ -z "$$api" ] || old=$$(version_of "$$api"); \
 	if $(call PULL_MODE,$$files); then next="$$(image_of api) aus der Registry"; \
 	else next="$${PORTFOLIO_VERSION:-unbekannt} (dieser Checkout, hier gebaut)"; fi; \
 	echo "Läuft: $${old:-nichts}. Wird laufen: $$next."; \
-	out=$$($(BACKUP_CREATE)); status=$$?; printf '%s\n' "$$out"; \
-	[ $$status = 0 ] || { echo 'Update abgebrochen: ohne Archiv kein Update; nichts verändert.' >&2; exit 1; }; \
+	( $(call FETCH,$$files) ) || exit 1; changed=; \
+	if [ -n "$$api" ] && [ -n "$$web" ] && { [ "$$(image_id "$$(image_of api)")" != "$$api" ] || \
+	  [ "$$(image_id "$$(image_of web)")" != "$$web" ]; }; then changed=1; \
+	  for s in api:$$api web:$$web; do n=$$(image_of $${s%%:*}); \
+	    $(DOCKER) image tag "$${s#*:}" "$${n%:*}:previous" || exit 1; done; fi; \
+	out=$$(export PORTFOLIO_VERSION="$${old:-unknown}"; $(BACKUP_CREATE)); status=$$?; printf '%s\n' "$$out"; \
 	archive=$$(printf '%s\n' "$$out" | sed -n 's|^Sicherung /backups/\([^ ]*\) .*|\1|p'); \
-	dir=$$(setting BACKUP_DIR); keep_previous || exit 1; \
-	[ -z "$$old" ] || printf "VERSION='%s'\nARCHIVE='%s'\n" "$$old" "$${dir:-backups}/$$archive" > $(PREVIOUS); \
-	( $(call UPDATE,$$files) ) || exit 1; \
-	now=$$(running_id api) && echo "Läuft jetzt: $$(version_of "$$now"). Zurück: make rollback."
+	[ $$status = 0 ] && [ -n "$$archive" ] || { \
+	  echo 'Update abgebrochen: ohne Archiv kein Update; die Website läuft weiter wie vorher.' >&2; exit 1; }; \
+	dir=$$(setting BACKUP_DIR); if [ -n "$$changed" ]; then \
+	  printf "VERSION='%s'\nARCHIVE='%s'\n" "$$old" "$${dir:-backups}/$$archive" > $(PREVIOUS); \
+	elif [ -z "$$api" ]; then rm -f $(PREVIOUS); fi; \
+	( $(call RESTART,$$files) ) || exit 1; \
+	if now=$$(running_id api); then echo "Gestartet: $$(version_of "$$now"). Zurück: make rollback."; fi
 
 # The images of before the last make update, under the names Compose uses
 # now, started without building or pulling; the data of then come from the
@@ -104,14 +117,15 @@ rollback: docker-check ## Zurück zur Version vor dem letzten make update (ihre 
 	@$(NO_UNFINISHED_RESTORE)
 	@$(SITE_FNS) $(UPDATE_FNS) files=$$(site_files) || exit 1; \
 	[ -f $(PREVIOUS) ] || { echo 'Kein make update, zu dem es ein Zurück gäbe.' >&2; exit 1; }; \
+	for s in api web; do n=$$(image_of $$s); image_id "$${n%:*}:previous" >/dev/null || { \
+	  echo "Kein Image $${n%:*}:previous: make rollback geht nur nach make update." >&2; exit 1; }; done; \
 	for s in api web; do n=$$(image_of $$s); \
-	  $(DOCKER) image inspect "$${n%:*}:previous" >/dev/null 2>&1 || { \
-	    echo "Kein Image $${n%:*}:previous: make rollback geht nur nach make update." >&2; exit 1; }; \
 	  (set -x; $(DOCKER) image tag "$${n%:*}:previous" "$$n") || exit 1; done; \
 	(set -x; $(COMPOSE) $$files up -d --no-build) || exit 1; \
 	version=$$(in_file $(PREVIOUS) VERSION); archive=$$(in_file $(PREVIOUS) ARCHIVE); \
-	echo "Läuft wieder: $$version. Die Daten von vor dem Update: make down, dann make restore FILE=$$archive"; \
-	echo "Dabei bleiben: git checkout $$version (selbst gebaut) oder PORTFOLIO_TAG=$$version in .env (geholt)."
+	echo "Gestartet: $$version. Dabei bleiben: git checkout $$version (selbst gebaut) oder PORTFOLIO_TAG=$$version in .env (geholt)."; \
+	if [ -f "$$archive" ]; then echo "Die Daten von vor dem Update: make down, dann make restore FILE=$$archive"; \
+	else echo "Das Archiv von vor dem Update ($$archive) ist nicht mehr da (BACKUP_KEEP): das nächstältere nehmen."; fi
 
 # make up and make update follow HTTPS in .env themselves.
 up-tls update-tls:
@@ -250,7 +264,10 @@ TOOL_FILES = touch .portfolio-backup.flock && mkdir -p -m 700 .portfolio-backup.
 # (`in_file FILE NAME`: FILE's); `restored_folders`: the DOCUMENTS_DIR and
 # TLS_DIR a restore works on (the archive's, recorded by the tool,
 # api/src/backup/restore/restore-folders.ts), exported for Compose to mount
-# and made as the owner when missing.
+# and made as the owner when missing; with `confirm` only if this .env or
+# the command line names the same (an archive never chooses a folder of
+# this computer on its own), and never the root, the project or a folder
+# above it, or one in the project outside documents/ (`own_folder`).
 PATH_FNS = home() { case $$1 in "~/"*) printf '%s/%s' "$$HOME" "$${1\#"~/"}";; *) printf %s "$$1";; esac; }; \
 	folder_of() { (CDPATH= cd -- "$$(dirname -- "$$(home "$$1")")" && pwd); }; \
 	name_of() { basename -- "$$1"; }; \
@@ -262,10 +279,18 @@ PATH_FNS = home() { case $$1 in "~/"*) printf '%s/%s' "$$HOME" "$${1\#"~/"}";; *
 	  case $$v in [\#]*) v=;; \"*|\'*) q=$${v%"$${v\#?}"}; v=$${v\#?}; v=$${v%%"$$q"*};; \
 	    *) v=$${v%%[[:space:]]\#*}; v=$${v%"$${v\#\#*[![:space:]]}"};; esac; printf %s "$$v"; }; \
 	setting() { eval "v=\$${$$1-}"; if [ -n "$$v" ]; then printf %s "$$v"; else in_file .env "$$1"; fi; }; \
+	own_folder() { d=$$(home "$$2"); case $$d in /*) ;; ./*) d=$$PWD/$${d\#./};; .*|"~/"*) d=$$PWD/$$d;; \
+	    *) return 0;; esac; d=$${d%/}; case $$d/ in */../*|*/./*) r=1;; "$$PWD"/documents/?*) r=0;; \
+	    "$$PWD"/*) r=1;; *) case $$PWD/ in "$$d"/*) r=1;; *) r=0;; esac;; esac; [ -n "$$d" ] || r=1; \
+	  [ $$r = 0 ] || echo "$$1 ($$2) ist kein eigener Ordner: nicht die Wurzel, nicht das Projekt \
+	  oder ein Ordner darüber, im Projekt nur einer unter documents/; nichts verändert." >&2; return $$r; }; \
 	restored_folders() { f=.portfolio-backup.state/restore-folders.env; [ -f "$$f" ] || return 0; \
-	  DOCUMENTS_DIR=$$(in_file "$$f" DOCUMENTS_DIR); TLS_DIR=$$(in_file "$$f" TLS_DIR); \
-	  export DOCUMENTS_DIR TLS_DIR; for d in "$$DOCUMENTS_DIR" "$$TLS_DIR"; do \
-	    case $$d in /*|.*|"~/"*) mkdir -p -- "$$(home "$$d")" || return 1;; esac; done; };
+	  for n in DOCUMENTS_DIR TLS_DIR; do a=$$(in_file "$$f" $$n); here=$$(setting $$n); \
+	    if [ "$${1:-}" = confirm ] && [ -n "$$a" ] && [ "$$a" != "$$here" ]; then \
+	      echo "Das Archiv legt $$n nach „$$a“ (seine .env), hier steht $$n „$$here“; nichts verändert. \
+	Stimmt der Ordner: make restore FILE=… $$n=$$a (docs/backup.md\#wiederherstellen)" >&2; return 1; fi; \
+	    own_folder $$n "$$a" || return 1; export "$$n=$$a"; case $$a in /*|.*|"~/"*) \
+	      mkdir -p -- "$$(home "$$a")" || return 1;; esac; done; };
 # Whether the site runs its own HTTPS (docs/operations.md#https): HTTPS in
 # .env (or the environment), `certbot` (a certificate for DOMAIN from Let's
 # Encrypt), `own` (TLS_DIR's) or `off` (none, also behind a proxy that makes
@@ -330,7 +355,7 @@ restore: docker-check ## Stellt FILE=backups/….tar.gz.age (AGE_IDENTITY=Schlü
 	@$(TOOL_FILES) $(SITE_FNS) key_mount || exit 1; \
 	archive_dir=$$(folder_of "$$FILE") || exit 1; archive="/restore/$$(name_of "$$FILE")"; \
 	tool() { $(BACKUP_RUN) -v "$$archive_dir:/restore:ro" $(KEY_MOUNT) "$$@" $(KEY_ARG) $(SKIP_ARG); }; \
-	held=$$(tool restore verify --json "$$archive" --project /project) && restored_folders || exit 1; \
+	held=$$(tool restore verify --json "$$archive" --project /project) && restored_folders confirm || exit 1; \
 	case "$$held" in *'"name":"letsencrypt"'*|*'"name":"certificates"'*) tls=-tls;; esac; \
 	tool restore$$tls restore "$$archive" $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} \
 	&& files=$$(site_files) && $(COMPOSE) $$files up -d

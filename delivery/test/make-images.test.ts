@@ -45,14 +45,19 @@ case " $* " in *" create "*) echo 'Sicherung /backups/portfolio-backup-2026-11-2
 exit 0
 `,
 );
-// The engine's side: a container's image, an image's version label (and
-// whether \`previous\` exists: PREVIOUS_IMAGES), and \`image tag\`, recorded.
+// The engine's side: a container's image, an image's id (the one running
+// with SAME, else a new one) and version label (and whether \`previous\`
+// exists: PREVIOUS_IMAGES), and \`image tag\`, recorded.
 writeFileSync(
   docker,
   `#!/bin/sh
 case "$1 $2" in
   "inspect --format") echo "sha256:\${4#container-}" ;;
-  "image inspect") case "$*" in *:previous) [ -n "$PREVIOUS_IMAGES" ] ;; *) echo "v1.4.0" ;; esac ;;
+  "image inspect") case "$4 $5" in
+      *:previous) [ -n "$PREVIOUS_IMAGES" ] ;;
+      *.Id*) name=\${5##*-}; [ -n "$SAME" ] && echo "sha256:\${name%%:*}" || echo "sha256:new" ;;
+      *) echo "v1.4.0" ;;
+    esac ;;
   "image tag") echo "docker $*" >> '${calls}' ;;
 esac
 `,
@@ -243,25 +248,25 @@ describe('make up and make update: pulled or built images', () => {
     assert.match(old.output, /^make up-tls heisst jetzt make up: HTTPS in \.env sagt/m);
   });
 
-  it('updates by pulling, or by rebuilding on fresh base images, after an archive, and never removes volumes', () => {
-    assert.deepEqual(make('update', ghcr).calls, ['backup create', 'pull', 'up -d --no-build']);
-    assert.deepEqual(make('update', local).calls, ['backup create', 'build --pull', 'up -d']);
+  it('updates by pulling, or by rebuilding on fresh base images, then an archive, and never removes volumes', () => {
+    assert.deepEqual(make('update', ghcr).calls, ['pull', 'backup create', 'up -d --no-build']);
+    assert.deepEqual(make('update', local).calls, ['build --pull', 'backup create', 'up -d']);
     assert.deepEqual(make('update', localRegistry, '', { HTTPS: 'certbot' }).calls, [
-      'backup-tls create',
       `${TLS} pull`,
+      'backup-tls create',
       `${TLS} up -d --no-build`,
     ]);
     assert.deepEqual(make('update', local, '', { HTTPS: 'own' }).calls, [
-      'backup-tls create',
       `${TLS} build --pull`,
+      'backup-tls create',
       `${TLS} up -d`,
     ]);
     const failed = make('update', local, 'build');
     assert.notEqual(failed.status, 0);
-    assert.deepEqual(failed.calls, ['backup create', 'build --pull']);
+    assert.deepEqual(failed.calls, ['build --pull']);
   });
 
-  it('says which version runs and which will, keeps the running images as previous, and records the way back', () => {
+  it('says which version runs and which will, keeps the running images as previous once new ones are there, and records the way back', () => {
     const result = make('update', local, '', { RUNNING: '1' });
     assert.equal(result.status, 0, result.output);
     assert.match(
@@ -269,17 +274,17 @@ describe('make up and make update: pulled or built images', () => {
       /^Läuft: v1\.4\.0\. Wird laufen: 0f3c \(dieser Checkout, hier gebaut\)\.$/m,
     );
     assert.deepEqual(result.calls, [
-      'backup create',
+      'build --pull',
       'docker image tag sha256:api portfolio-api:previous',
       'docker image tag sha256:web portfolio-web:previous',
-      'build --pull',
+      'backup create',
       'up -d',
     ]);
-    assert.match(result.output, /^Läuft jetzt: v1\.4\.0\. Zurück: make rollback\.$/m);
-    assert.equal(
-      readFileSync(path.join(project, '.portfolio-previous.env'), 'utf8'),
-      "VERSION='v1.4.0'\nARCHIVE='backups/portfolio-backup-2026-11-29T050000Z.tar.gz.age'\n",
-    );
+    assert.match(result.output, /^Gestartet: v1\.4\.0\. Zurück: make rollback\.$/m);
+    const record = path.join(project, '.portfolio-previous.env');
+    const recorded =
+      "VERSION='v1.4.0'\nARCHIVE='backups/portfolio-backup-2026-11-29T050000Z.tar.gz.age'\n";
+    assert.equal(readFileSync(record, 'utf8'), recorded);
     const pulled = make('update', ghcr, '', { RUNNING: '1' });
     assert.match(
       pulled.output,
@@ -288,19 +293,35 @@ describe('make up and make update: pulled or built images', () => {
     assert.ok(
       pulled.calls.includes('docker image tag sha256:api ghcr.io/owner/portfolio-api:previous'),
     );
+    // Nothing new: previous and the record of the way back stay as they were.
+    writeFileSync(record, recorded);
+    const same = make('update', local, '', { RUNNING: '1', SAME: '1' });
+    assert.deepEqual(same.calls, ['build --pull', 'backup create', 'up -d']);
+    assert.equal(readFileSync(record, 'utf8'), recorded);
+    // Nothing ran: no way back to name.
+    assert.equal(make('update', local).status, 0);
+    assert.equal(existsSync(record), false);
   });
 
-  it('updates nothing when the archive fails', () => {
+  it('updates nothing when the archive fails: the site runs on as it was', () => {
     const result = make('update', local, 'create', { RUNNING: '1' });
     assert.notEqual(result.status, 0);
-    assert.deepEqual(result.calls, ['backup create']);
+    assert.deepEqual(result.calls.at(-1), 'backup create');
+    assert.ok(!result.calls.includes('up -d'));
     assert.match(
       result.output,
-      /^Update abgebrochen: ohne Archiv kein Update; nichts verändert\.$/m,
+      /^Update abgebrochen: ohne Archiv kein Update; die Website läuft weiter wie vorher\.$/m,
     );
   });
 
   it('goes back to the previous images under the names Compose uses, and names the archive of the data', () => {
+    const backups = path.join(project, 'backups');
+    mkdirSync(backups, { recursive: true });
+    writeFileSync(path.join(backups, 'portfolio-backup-2026-11-29T050000Z.tar.gz.age'), '');
+    writeFileSync(
+      path.join(project, '.portfolio-previous.env'),
+      "VERSION='v1.4.0'\nARCHIVE='backups/portfolio-backup-2026-11-29T050000Z.tar.gz.age'\n",
+    );
     const result = make('rollback', local, '', { PREVIOUS_IMAGES: '1' });
     assert.equal(result.status, 0, result.output);
     assert.deepEqual(result.calls, [
@@ -310,7 +331,7 @@ describe('make up and make update: pulled or built images', () => {
     ]);
     assert.match(
       result.output,
-      /^Läuft wieder: v1\.4\.0\. Die Daten von vor dem Update: make down, dann make restore FILE=backups\/portfolio-backup-2026-11-29T050000Z\.tar\.gz\.age$/m,
+      /^Die Daten von vor dem Update: make down, dann make restore FILE=backups\/portfolio-backup-2026-11-29T050000Z\.tar\.gz\.age$/m,
     );
     const none = make('rollback', local);
     assert.notEqual(none.status, 0);
@@ -323,7 +344,10 @@ describe('make up and make update: pulled or built images', () => {
   it('lists up, update and rollback in German in make help, and no -tls twins', () => {
     const help = spawnSync('make', ['--no-print-directory'], { cwd: repoRoot, encoding: 'utf8' });
     assert.match(help.stdout, /make up +Startet die Website .*HTTPS in \.env/);
-    assert.match(help.stdout, /make update +Neue Version: erst ein Archiv/);
+    assert.match(
+      help.stdout,
+      /make update +Neue Version: holen oder bauen, die laufenden Images bleiben/,
+    );
     assert.match(help.stdout, /make rollback +Zurück zur Version vor dem letzten make update/);
     assert.doesNotMatch(help.stdout, /-tls /);
   });
