@@ -10,13 +10,16 @@
 // archive; an archive someone else put on the remote, encrypted to the
 // site's public key, is named by the drill, never counted or deleted, and
 // refused by restore.
-// Then the Pi is gone (every volume and every local archive): the site
-// comes back from the remote's copy and the key alone.
+// The owner's documents lie outside the project (DOCUMENTS_DIR), as the
+// guide offers. Then the Pi is gone (every volume, every local archive and
+// that folder): the site comes back from the remote's copy and the key alone.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
+  chmodSync,
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -49,6 +52,14 @@ async function stores(session: EngineSession): Promise<Stores> {
     mailIds: (await session.mailpitMessages()).map((message) => message.ID).sort(),
   };
 }
+
+/** A folder's files (names below it) and their bytes, as text for a comparison. */
+const filesIn = (folder: string) =>
+  (readdirSync(folder, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort()
+    .map((file) => `${path.relative(folder, file)} ${readFileSync(file).toString('base64')}`);
 
 /** Loads `/` until `done` resolves; returns every status that was not 200. */
 async function visitorsDuring(session: EngineSession, done: Promise<unknown>): Promise<number[]> {
@@ -125,6 +136,8 @@ export function backupChecks(current: () => EngineSession) {
     let backupDir: string;
     let before1: Stores;
     let identity: string;
+    /** The owner's documents, outside the project. */
+    let documents: string;
     let remote: WebdavRemote;
     let copy: string;
     /** An archive the site did not make, encrypted to its public key. */
@@ -138,6 +151,15 @@ export function backupChecks(current: () => EngineSession) {
       backupDir = path.join(session.project.dir, 'backups');
       await session.waitForSite();
       const scratch = scratchDir('portfolio-engine-offsite-');
+      // The API's user reaches the documents through it, without listing it.
+      chmodSync(scratch, 0o711);
+      documents = path.join(scratch, 'bewerbung');
+      cpSync(path.join(session.project.dir, 'documents', 'samples'), documents, {
+        recursive: true,
+      });
+      appendFileSync(path.join(session.project.dir, '.env'), `DOCUMENTS_DIR=${documents}\n`);
+      session.make('up');
+      await session.waitForSite();
       identity = path.join(scratch, 'backup-key.txt');
       const keyOutput = session.make('backup-key', { KEY_FILE: identity });
       assert.doesNotMatch(keyOutput, /AGE-SECRET-KEY/);
@@ -200,6 +222,7 @@ export function backupChecks(current: () => EngineSession) {
         entries.some((entry) => /^stores\/letters\/[\w-]{12}\/[\w-]{12}\.pdf$/.test(entry)),
         'the own PDF is in the archive',
       );
+      assert.ok(entries.includes('stores/documents/manifest.json'), 'the documents are in it');
       for (const secret of [
         'manifest.json',
         'Gesichert AG',
@@ -467,6 +490,8 @@ export function backupChecks(current: () => EngineSession) {
       remote.remove();
       session.project.mustCompose(['down', '--volumes']);
       rmSync(backupDir, { recursive: true, force: true });
+      const documentsBefore = filesIn(documents);
+      rmSync(documents, { recursive: true });
       const fetched = path.join(path.dirname(identity), 'fetched');
       mkdirSync(fetched);
       copyFileSync(copy, path.join(fetched, path.basename(copy)));
@@ -482,6 +507,14 @@ export function backupChecks(current: () => EngineSession) {
       assert.equal(after.accessLog, before1.accessLog);
       for (const id of before1.mailIds)
         assert.ok(after.mailIds.includes(id), `message ${id} restored`);
+      // The documents are back where the restored .env names them, and served.
+      assert.deepEqual(filesIn(documents), documentsBefore);
+      const served = await session.get(
+        '/api/download/bewerbungsdossier.pdf',
+        await session.login(),
+      );
+      assert.equal(served.status, 200);
+      assert.deepEqual(served.body, readFileSync(path.join(documents, 'bewerbungsdossier.pdf')));
       // The own PDF, restored on a fresh volume with its owner and mode, is read by nginx again.
       assert.deepEqual((await companyPdf(session, code)).bytes, letter.bytes);
     });

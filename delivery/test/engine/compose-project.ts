@@ -249,6 +249,36 @@ export class ComposeProject {
     });
   }
 
+  /**
+   * A `make target` that runs until stopped (make logs): its output until `seen`
+   * matches, then its process group ended, as Ctrl-C would.
+   */
+  async makeUntil(target: string, seen: RegExp, timeoutMs: number): Promise<string> {
+    const child = spawn('make', this.makeArgs(target), {
+      cwd: this.dir,
+      env: this.makeEnv({}),
+      detached: true,
+    });
+    let output = '';
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await new Promise<string>((resolve, reject) => {
+        const fail = () => reject(new Error(`make ${target}: no ${seen} in:\n${output}`));
+        timer = setTimeout(fail, timeoutMs);
+        const take = (chunk: Buffer) => {
+          output += chunk.toString();
+          if (seen.test(output)) resolve(output);
+        };
+        child.stdout.on('data', take);
+        child.stderr.on('data', take);
+        child.on('close', () => (seen.test(output) ? resolve(output) : fail()));
+      });
+    } finally {
+      clearTimeout(timer);
+      if (child.exitCode === null) process.kill(-(child.pid as number), 'SIGTERM');
+    }
+  }
+
   /** The running containers of a service (a `compose run` one among them). */
   running(service: string): string[] {
     const ids = this.docker([

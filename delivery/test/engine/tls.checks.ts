@@ -1,9 +1,12 @@
-// The TLS overlay on the engine (`make up` with HTTPS on) with pebble (Let's Encrypt's
-// test CA) inside the compose network. certbot obtains the certificate by
-// HTTP-01 through the web container, nginx switches to HTTPS by itself, and
-// a forced renewal is served without a restart of nginx.
+// HTTPS as the owner's guide turns it on (docs/operations.md#https): DOMAIN
+// and ACME_EMAIL into .env, `make password`, `make up`; with pebble (Let's
+// Encrypt's test CA) inside the compose network, added through COMPOSE_FILE
+// as an owner adds a compose file of their own. Every make target keeps
+// ports 80 and 443 and certbot, `make logs` shows certbot; certbot obtains
+// the certificate by HTTP-01 through the web container, nginx switches to
+// HTTPS by itself, and a forced renewal is served without a restart of nginx.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -21,6 +24,8 @@ import { buildFixtureImage } from './stand-in-builder';
 import { engineDir } from './docker-engine';
 
 const DOMAIN = 'site.engine.test';
+// eslint-disable-next-line no-control-regex
+const CERTBOT_LINE = /^(\x1b\[[0-9;]*m)?certbot[-_]1 +\|(\x1b\[[0-9;]*m)? certbot: /m;
 const ACME_FILES = [...TLS_FILES, path.join(engineDir, 'fixtures', 'docker-compose.acme.yml')];
 
 /** The certificate the web container serves on 8443, asked from inside its network. */
@@ -63,8 +68,18 @@ export function tlsChecks(current: () => EngineSession) {
       Object.assign(session.project.env, {
         HTTP_PORT: `127.0.0.1:${await freePort()}`,
         HTTPS_PORT: String(await freePort()),
+        PEBBLE_DIR: pebbleDir,
+        COMPOSE_FILE: ACME_FILES.join(':'),
       });
-      session.project.mustCompose(['up', '-d', '--build'], { files: ACME_FILES, env: env() });
+      // The guide's steps, as written.
+      appendFileSync(
+        path.join(session.project.dir, '.env'),
+        `DOMAIN=${DOMAIN}\nACME_EMAIL=owner@example.ch\n`,
+      );
+      const password = `${session.ownPassword}\n${session.ownPassword}\n`;
+      const set = session.project.make('password', {}, undefined, password);
+      assert.equal(set.status, 0, set.stdout + set.stderr);
+      session.make('up');
       webAddress = session.project.inspect<Record<string, { IPAddress: string }>>(
         'web',
         '.NetworkSettings.Networks',
@@ -72,6 +87,7 @@ export function tlsChecks(current: () => EngineSession) {
     });
 
     after(() => {
+      delete session.project.env.COMPOSE_FILE;
       session.project.compose(['rm', '--stop', '--force', 'pebble', 'certbot'], {
         files: ACME_FILES,
         env: env(),
@@ -84,6 +100,17 @@ export function tlsChecks(current: () => EngineSession) {
       assert.match(first.names, new RegExp(`DNS:${DOMAIN.replace(/\./g, '\\.')}`));
       assert.match(first.issuer, /Pebble/);
       assert.match(session.logs('certbot'), /certbot: certificate for site\.engine\.test in place/);
+    });
+
+    it('make up after make password keeps ports 80 and 443 and certbot, and make logs shows certbot', async () => {
+      const ports = session.project.inspect<Record<string, unknown>>(
+        'web',
+        '.HostConfig.PortBindings',
+      );
+      assert.deepEqual(Object.keys(ports).sort(), ['8080/tcp', '8443/tcp']);
+      assert.equal(session.project.inspect<string>('certbot', '.State.Status'), 'running');
+      // Compose colours the prefix: `certbot_1  |` (1.29) or `certbot-1  |` (2).
+      await session.project.makeUntil('logs', CERTBOT_LINE, 60_000);
     });
 
     it('runs certbot with no capability but CHOWN', () => {
