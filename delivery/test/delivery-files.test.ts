@@ -130,6 +130,30 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('mounts the folders the owner keeps wherever .env says from the same settings the site uses, and tells the tool where they came from', () => {
+    const backup = parse(read('docker-compose.backup.yml'), { merge: true }) as {
+      services: Record<string, Service>;
+    };
+    const documents = '${DOCUMENTS_DIR:-./documents/samples}';
+    assert.ok(api.volumes?.includes(`${documents}:/app/documents:ro`));
+    assert.match(
+      read('Makefile'),
+      /^BACKUP_STORES := --project \/project --documents \/documents /m,
+    );
+    for (const name of ['backup', 'backup-tls', 'restore', 'restore-tls']) {
+      const service = backup.services[name];
+      assert.ok(service.volumes?.includes(`${documents}:/documents`), name);
+      assert.equal(service.environment?.MOUNTED_DOCUMENTS_DIR, '${DOCUMENTS_DIR:-}', name);
+      assert.equal(service.environment?.MOUNTED_TLS_DIR, '${TLS_DIR:-}', name);
+    }
+    // The own certificate (HTTPS=own) where nginx reads it, else certbot's volume.
+    assert.ok(
+      tlsOverride.services.web.volumes?.includes('${TLS_DIR:-certificates}:/etc/nginx/certs:ro'),
+    );
+    for (const name of ['backup-tls', 'restore-tls'])
+      assert.ok(backup.services[name].volumes?.includes('${TLS_DIR:-certificates}:/certs'), name);
+  });
+
   it('names the images of the site from PORTFOLIO_IMAGES and PORTFOLIO_TAG, local names by default, in every file', () => {
     const backup = parse(read('docker-compose.backup.yml'), { merge: true }) as {
       services: Record<string, Service>;
