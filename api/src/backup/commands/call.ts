@@ -97,17 +97,30 @@ export function storesOf(call: Call, folders: FolderSettings, writes: boolean): 
   return distinctStores(stores);
 }
 
-/** The folders the environment alone names: for a setting the archive's .env leaves out. */
-export const environmentFolders = ({ given }: Call): FolderSettings => ({
-  DOCUMENTS_DIR: given.DOCUMENTS_DIR || undefined,
-  TLS_DIR: given.TLS_DIR || undefined,
+/**
+ * Under Docker (--documents) the folders Compose mounted, from the same settings of .env or
+ * the owner's shell (MOUNTED_*, docker-compose.backup.yml): the container's own environment
+ * names the image's paths (DOCUMENTS_DIR=/app/documents), never the owner's.
+ */
+const mountedFolders = ({ env }: Call): FolderSettings => ({
+  DOCUMENTS_DIR: env.MOUNTED_DOCUMENTS_DIR || undefined,
+  TLS_DIR: env.MOUNTED_TLS_DIR || undefined,
 });
 
+/** The folders the environment alone names: for a setting the archive's .env leaves out. */
+export const environmentFolders = (call: Call): FolderSettings =>
+  call.values.documents
+    ? {}
+    : {
+        DOCUMENTS_DIR: call.given.DOCUMENTS_DIR || undefined,
+        TLS_DIR: call.given.TLS_DIR || undefined,
+      };
+
 /** The folders of this .env (and the environment), as a backup follows them. */
-export const currentFolders = ({ config, env }: Call): FolderSettings => ({
-  DOCUMENTS_DIR: config.documentsDir,
-  TLS_DIR: env.TLS_DIR,
-});
+export const currentFolders = (call: Call): FolderSettings =>
+  call.values.documents
+    ? mountedFolders(call)
+    : { DOCUMENTS_DIR: call.config.documentsDir, TLS_DIR: call.env.TLS_DIR };
 
 /** The stores a restore cut short used, else those of this .env: what a recovery acts on. */
 export async function recoveryStores(call: Call): Promise<Store[]> {

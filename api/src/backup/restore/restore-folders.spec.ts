@@ -53,6 +53,22 @@ describe('documents restored into a mounted folder', () => {
     expect(existsSync(join(project, '.portfolio-backup.state', 'restore-folders.env'))).toBe(false);
   });
 
+  it("follows the mounted settings, never the image's own DOCUMENTS_DIR", async () => {
+    // A site without DOCUMENTS_DIR: Compose mounts the samples, the image says /app/documents.
+    const plain = join(work, 'plain');
+    mkdirSync(plain);
+    writeFileSync(join(plain, '.env'), '');
+    const image = { BACKUP_DIR: join(work, 'plain-backups'), DOCUMENTS_DIR: '/app/documents' };
+    const lines: string[] = [];
+    const args = ['--project', plain, '--documents', mounted];
+    await runBackupCommand(['create', ...args], image, (line) => lines.push(line));
+    expect(lines[0]).toMatch(/: env 1 Datei\(en\)/);
+    const [made] = readdirSync(image.BACKUP_DIR).filter((name) => name.endsWith('.tar.gz'));
+    const restore = ['restore', join(image.BACKUP_DIR, made), '--skip-origin-check', ...args];
+    await runBackupCommand(restore, image, (line) => lines.push(line));
+    expect(lines.at(-1)).toMatch(/^Wiederhergestellt aus .*: env 1 Datei\(en\)$/);
+  });
+
   it('records for make restore what the archive names, as a shell reads it', async () => {
     const verify = ['verify', '--json', join(env.BACKUP_DIR, archive), '--skip-origin-check'];
     await runBackupCommand([...verify, '--project', project], env, () => undefined);
