@@ -355,7 +355,7 @@ restore: docker-check ## Stellt FILE=backups/….tar.gz.age (AGE_IDENTITY=Schlü
 	@$(TOOL_FILES) $(SITE_FNS) key_mount || exit 1; \
 	archive_dir=$$(folder_of "$$FILE") || exit 1; archive="/restore/$$(name_of "$$FILE")"; \
 	tool() { $(BACKUP_RUN) -v "$$archive_dir:/restore:ro" $(KEY_MOUNT) "$$@" $(KEY_ARG) $(SKIP_ARG); }; \
-	held=$$(tool restore verify --json "$$archive" --project /project) && restored_folders confirm || exit 1; \
+	held=$$(tool restore verify --json "$$archive" --project /project --documents /documents) && restored_folders confirm || exit 1; \
 	case "$$held" in *'"name":"letsencrypt"'*|*'"name":"certificates"'*) tls=-tls;; esac; \
 	tool restore$$tls restore "$$archive" $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} \
 	&& files=$$(site_files) && $(COMPOSE) $$files up -d

@@ -147,6 +147,7 @@ describe('make backup reads .env as the backup tool does', () => {
         status: run.status,
         stderr: run.stderr,
         restored: made.find((call) => / restore restore /.test(call)),
+        verified: made.find((call) => / restore verify --json /.test(call)),
       };
     };
     const unconfirmed = restore(documents);
@@ -158,6 +159,8 @@ describe('make backup reads .env as the backup tool does', () => {
     );
     const confirmed = restore(documents, { DOCUMENTS_DIR: documents });
     assert.equal(confirmed.status, 0, confirmed.stderr);
+    // The check of the archive, too, knows the folders come from the mounts, not the image.
+    assert.match(confirmed.verified ?? '', / --project \/project --documents \/documents( |$)/);
     assert.match(confirmed.restored ?? '', new RegExp(`\\[DOCUMENTS_DIR=${documents}\\]$`));
     assert.ok(existsSync(documents), 'the folder made before Compose mounts it');
     for (const folder of ['.', '..', '/', dir, './web', '/srv/../etc']) {
