@@ -36,8 +36,8 @@ echo "$*" >> '${calls}'
 writeFileSync(path.join(bin, 'docker'), '#!/bin/sh\nexit 1\n');
 for (const tool of ['compose', 'docker']) chmodSync(path.join(bin, tool), 0o755);
 
-/** `make backup` (or `target`) in the project folder with this .env; the calls it made. */
-function backup(envText: string, environment: Record<string, string> = {}, target = 'backup') {
+/** `make target` in the project folder with this .env; its result and the calls it made. */
+function runMake(target: string, envText: string, environment: Record<string, string> = {}) {
   writeFileSync(path.join(project, '.env'), envText);
   rmSync(calls, { force: true });
   const run = spawnSync(
@@ -55,8 +55,14 @@ function backup(envText: string, environment: Record<string, string> = {}, targe
       encoding: 'utf8',
     },
   );
+  return { run, made: readFileSync(calls, 'utf8').trim().split('\n') };
+}
+
+/** `make backup` (or `target`) in the project folder with this .env; the calls it made. */
+function backup(envText: string, environment: Record<string, string> = {}, target = 'backup') {
+  const { run, made } = runMake(target, envText, environment);
   assert.equal(run.status, 0, run.stderr);
-  return readFileSync(calls, 'utf8').trim().split('\n');
+  return made;
 }
 
 /** Whether the backup tool, reading the same .env beneath the same environment, has a remote. */
@@ -123,26 +129,11 @@ describe('make backup reads .env as the backup tool does', () => {
     writeFileSync(archive, '');
     const documents = path.join(dir, 'bewerbung');
     const restore = (record: string, environment: Record<string, string> = {}) => {
-      writeFileSync(path.join(project, '.env'), '');
-      rmSync(calls, { force: true });
-      const run = spawnSync(
-        'make',
-        ['--no-print-directory', '-f', path.join(repoRoot, 'Makefile'), 'restore'],
-        {
-          cwd: project,
-          env: {
-            PATH: `${bin}:/usr/bin:/bin`,
-            HOME: dir,
-            COMPOSE: path.join(bin, 'compose'),
-            CHECK_DOCKER: 'true',
-            FILE: archive,
-            RECORD: `DOCUMENTS_DIR='${record}'\nTLS_DIR=''\n`,
-            ...environment,
-          },
-          encoding: 'utf8',
-        },
-      );
-      const made = readFileSync(calls, 'utf8').trim().split('\n');
+      const { run, made } = runMake('restore', '', {
+        FILE: archive,
+        RECORD: `DOCUMENTS_DIR='${record}'\nTLS_DIR=''\n`,
+        ...environment,
+      });
       return {
         status: run.status,
         stderr: run.stderr,
