@@ -80,17 +80,17 @@ export function callOf(command: string, values: Values, given: Env, print: Call[
  */
 export function storesOf(call: Call, folders: FolderSettings, writes: boolean): Store[] {
   const { values, config, project, env } = call;
-  const given = [
+  const named = [
     ...(values.store ?? []).map((argument) => parseStore(argument, 'folder')),
     ...(values.file ?? []).map((argument) => parseStore(argument, 'file')),
   ];
   if (writes && values.documents) checkMounted(env, 'DOCUMENTS_DIR', folders.DOCUMENTS_DIR);
-  if (writes && given.some((store) => store.name === FOLDER_SETTINGS.TLS_DIR))
+  if (writes && named.some((store) => store.name === FOLDER_SETTINGS.TLS_DIR))
     checkMounted(env, 'TLS_DIR', folders.TLS_DIR);
   const documentsDir = writes || config.documents ? folders.DOCUMENTS_DIR : undefined;
   const stores = [
     ...(values.local ? localStores(config, documentsDir) : []),
-    ...given,
+    ...named,
     ...(values.project ? projectStores(project, documentsDir, values.documents) : []),
   ];
   if (stores.length === 0) throw wrongCall();
