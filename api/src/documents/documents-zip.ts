@@ -1,7 +1,6 @@
-import { fork } from 'node:child_process';
-import { join } from 'node:path';
+import { childModule, runChildJob } from '../common/child-job';
 import { AvailableFile } from './documents.types';
-import type { ZipAnswer, ZipJob } from './zip-writer.child';
+import type { ZipJob } from './zip-writer.child';
 
 export const ZIP_FILENAME = 'documents.zip';
 
@@ -9,37 +8,19 @@ export const ZIP_FILENAME = 'documents.zip';
 // once required them (about 4 MB of a Pi's memory at rest, for an archive
 // built once per state of the documents): a short-lived process builds it
 // and gives all of that back when it ends.
-const CHILD = join(__dirname, `zip-writer.child${__filename.slice(-3)}`);
-// Run from the TypeScript sources (the tests), the child needs tsx too.
-const CHILD_ARGS = CHILD.endsWith('.ts') ? ['--import', 'tsx'] : [];
+const CHILD = childModule(__dirname, __filename, 'zip-writer.child');
 
-/** An error as the child saw it: message and, for a file error, its code. */
-function childError(answer: Extract<ZipAnswer, { done: false }>): NodeJS.ErrnoException {
-  return Object.assign(new Error(answer.error), answer.code ? { code: answer.code } : {});
-}
+/** An entry of the zip: the file's bytes, or those of the copy made for the holder. */
+export type ZipFile = Pick<AvailableFile, 'path' | 'entry'>;
 
 /**
  * Writes the zip (one folder per group) to `target` in a process of its
  * own. Rejects, with every file closed, when a document cannot be read.
  */
-export function writeDocumentsZip(files: AvailableFile[], target: string): Promise<void> {
+export async function writeDocumentsZip(files: ZipFile[], target: string): Promise<void> {
   const job: ZipJob = {
     entries: files.map((file) => ({ source: file.path, name: file.entry })),
     target,
   };
-  return new Promise((resolve, reject) => {
-    const child = fork(CHILD, {
-      execArgv: CHILD_ARGS,
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    let answered: ZipAnswer | undefined;
-    child.once('message', (answer: ZipAnswer) => (answered = answer));
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      if (answered?.done) resolve();
-      else if (answered) reject(childError(answered));
-      else reject(new Error(`the ZIP writer ended without an answer (${signal ?? code})`));
-    });
-    child.send(job);
-  });
+  await runChildJob<ZipJob, boolean>(CHILD, job);
 }

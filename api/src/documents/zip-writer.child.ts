@@ -1,6 +1,5 @@
-// The process documents-zip.ts starts for one documents.zip: it gets the
-// entries and the target over IPC, writes the zip, answers once and ends.
-// A parent that dies takes it along (its IPC channel closes).
+// The process documents-zip.ts starts for one documents.zip (common/child-job.ts).
+import { serveOneJob } from '../common/child-job';
 import { writeZip, type ZipEntry } from './zip-writer';
 
 export interface ZipJob {
@@ -8,17 +7,7 @@ export interface ZipJob {
   target: string;
 }
 
-export type ZipAnswer = { done: true } | { done: false; error: string; code?: string };
-
-function answer(message: ZipAnswer) {
-  process.send?.(message, () => process.disconnect());
-}
-
-process.once('message', (job: ZipJob) => {
-  writeZip(job.entries, job.target).then(
-    () => answer({ done: true }),
-    (error: NodeJS.ErrnoException) =>
-      answer({ done: false, error: error.message, code: error.code }),
-  );
+serveOneJob(async (job: ZipJob) => {
+  await writeZip(job.entries, job.target);
+  return true;
 });
-process.once('disconnect', () => process.exit(0));
