@@ -8,6 +8,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { typeImportCycles } from './lint/type-import-cycles.mjs';
 
+const CLASS_VALIDATOR = {
+  name: 'class-validator',
+  allowTypeImports: true,
+  message: 'Its entry point loads every validator: import from common/validators.',
+};
+const PDF_LIBRARIES = ['pdf-lib', '@pdf-lib/fontkit'].map((name) => ({
+  name,
+  allowTypeImports: true,
+  message: 'Only the stamping child loads it (stamp/pdf-stamp.ts, run by stamp-writer.ts).',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -73,19 +84,16 @@ export default tseslint.config(
   },
   {
     files: ['api/src/**/*.ts'],
+    ignores: ['api/src/**/*.spec.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'class-validator',
-              allowTypeImports: true,
-              message: 'Its entry point loads every validator: import from common/validators.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [CLASS_VALIDATOR, ...PDF_LIBRARIES] }],
+    },
+  },
+  {
+    // pdf-lib holds a whole document in memory: only the stamping child loads it.
+    files: ['api/src/stamp/pdf-stamp.ts', 'api/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [CLASS_VALIDATOR] }],
     },
   },
   {

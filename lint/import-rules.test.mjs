@@ -70,6 +70,12 @@ const FORBIDDEN = [
     rule: 'no-restricted-imports',
   },
   {
+    what: 'the API loading pdf-lib outside the stamping child',
+    file: 'api/src/documents/documents.service.ts',
+    added: "import { PDFDocument } from 'pdf-lib';\nvoid PDFDocument;",
+    rule: 'no-restricted-imports',
+  },
+  {
     what: 'a service making a store of its own',
     file: 'api/src/documents/documents.service.ts',
     added:

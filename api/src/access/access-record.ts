@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { isObject, isTime } from '../common/json-store';
 import { LABEL_MAX } from '../letters/letter-limits';
+import { unwritable } from '../stamp/stamp-line';
 
 /** A PDF the owner gave one access alone; its bytes: letters/letter-files.ts. */
 export interface AccessLetter {
@@ -28,6 +29,8 @@ export interface Access {
   sections?: string[];
   /** Its own PDFs, shown before the sections; dropped when it is revoked. */
   letters?: AccessLetter[];
+  /** false: its PDFs go out without its name on every page (stamp/stamp-policy.ts). */
+  stamp?: boolean;
 }
 
 export interface AccessUsage {
@@ -86,6 +89,7 @@ export function isAccess(value: unknown): value is Access {
     (value.revokedAt === undefined || isTime(value.revokedAt)) &&
     isListOf(value.sections, (item): item is string => typeof item === 'string') &&
     isListOf(value.letters, isLetter) &&
+    (value.stamp === undefined || typeof value.stamp === 'boolean') &&
     (value.letters === undefined || STORE_ID.test(value.id))
   );
 }
@@ -128,6 +132,11 @@ export function checkLabel(label: string): string {
     );
   if (trimmed.length > LABEL_MAX)
     throw new AccessInputError(`Der Name ist länger als ${LABEL_MAX} Zeichen.`);
+  const missing = unwritable(trimmed);
+  if (missing.length > 0)
+    throw new AccessInputError(
+      `Der Name steht auf jeder Seite ihrer PDFs; diese Zeichen hat die Schrift des Stempels nicht: ${missing.join(' ')}`,
+    );
   return trimmed;
 }
 

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
+import { pageTexts, pdfInfo } from '../../test/support/pdf-reader';
+import { pdf, realPdf } from '../../test/support/pdf';
+import { BAND, linkKeyword, stampPdf } from './pdf-stamp';
+import { FONT_PATH } from './stamp-font';
+import { stampLine } from './stamp-line';
+
+const font = readFileSync(FONT_PATH);
+const line = stampLine('Zürcher Söhne & Çie AG', '2026-11-28T09:00:00Z');
+
+async function stamped(source: Buffer): Promise<Buffer> {
+  const result = await stampPdf(source, line, 'link-id-0001', font);
+  if (!('bytes' in result)) throw new Error(`not stamped: ${result.unstampable}`);
+  return Buffer.from(result.bytes);
+}
+
+describe('stampPdf', () => {
+  it('writes the line as text on every page, upright or turned, and the link into the keywords', async () => {
+    const source = await realPdf([
+      { text: 'Lebenslauf' },
+      { text: 'Zeugnis quer', rotate: 90 },
+      { text: 'Kopf', rotate: 180 },
+      { text: 'Anhang', rotate: 270 },
+    ]);
+    const result = await stamped(source);
+    const texts = pageTexts(result);
+    expect(texts).toHaveLength(4);
+    expect(line).toBe('Zürcher Söhne & Çie AG · Bewerbung / application · 28.11.2026');
+    for (const [index, text] of texts.entries()) {
+      expect(text).toContain(line);
+      expect(text).toContain(['Lebenslauf', 'Zeugnis quer', 'Kopf', 'Anhang'][index]);
+    }
+    expect(pdfInfo(result).Keywords).toBe(linkKeyword('link-id-0001'));
+  });
+
+  it('hides nothing: each page grows by the band below it as the reader sees it', async () => {
+    const result = await PDFDocument.load(
+      await stamped(await realPdf([{ text: 'A' }, { text: 'B', rotate: 90 }])),
+    );
+    const [upright, turned] = result.getPages().map((page) => page.getMediaBox());
+    expect(upright).toEqual({ x: 0, y: -BAND, width: 595, height: 842 + BAND });
+    expect(turned).toEqual({ x: 0, y: 0, width: 595 + BAND, height: 842 });
+  });
+
+  it('gives the same bytes for the same source, so a resumed download fits', async () => {
+    const source = await realPdf([{ text: 'Lebenslauf' }]);
+    expect((await stamped(source)).equals(await stamped(source))).toBe(true);
+  });
+
+  it('leaves a signed, an encrypted and an unreadable PDF as they are, saying why', async () => {
+    const signed = Buffer.concat([
+      await realPdf([{ text: 'Vertrag' }]),
+      Buffer.from('\n% /ByteRange [0 10 20 30]\n'),
+    ]);
+    const document = await PDFDocument.create();
+    document.addPage();
+    document.context.trailerInfo.Encrypt = document.context.obj({ Filter: 'Standard' });
+    const encrypted = Buffer.from(await document.save({ useObjectStreams: false }));
+    const results = await Promise.all(
+      [signed, encrypted, pdf('kein PDF-Inhalt')].map((bytes) =>
+        stampPdf(bytes, line, 'link-id-0001', font),
+      ),
+    );
+    expect(results).toEqual([
+      { unstampable: 'signed' },
+      { unstampable: 'encrypted' },
+      { unstampable: 'unreadable' },
+    ]);
+  });
+});

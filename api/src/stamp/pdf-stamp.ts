@@ -1,0 +1,115 @@
+// Writes the stamp into a PDF's pages (docs/product.md#the-stamp). Runs only in
+// the stamping child (stamp-writer.child.ts): pdf-lib holds the whole document
+// in memory while it works.
+import fontkit from '@pdf-lib/fontkit';
+import { degrees, PDFDocument, PDFFont, PDFName, PDFPage, rgb } from 'pdf-lib';
+
+/** Why a PDF goes out as it is. */
+export type Unstampable = 'signed' | 'encrypted' | 'unreadable';
+
+export type StampResult = { bytes: Uint8Array } | { unstampable: Unstampable };
+
+/** The band added below each page, in points (1/72 inch): about 5 mm. */
+export const BAND = 14;
+const SIZE = 7;
+const MARGIN = 18;
+const BASELINE = 4.5;
+const GREY = rgb(0.35, 0.35, 0.35);
+const WHITE = rgb(1, 1, 1);
+
+/** The link's id in the document's keywords: a copy cut to the page still names its source. */
+export const linkKeyword = (linkId: string) => `portfolio-link:${linkId}`;
+
+// A signature covers the bytes it was made over: pdf-lib rewrites the whole
+// file (it cannot add an incremental update), which would break it.
+const SIGNATURE = Buffer.from('/ByteRange');
+const ENCRYPTED = /is encrypted/;
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where the band goes for a page turned by /Rotate: always below the page as a
+ * reader sees it. `grow` extends a box by the band; `origin` and `angle` place
+ * the line's start and direction in the grown box.
+ */
+interface Side {
+  grow: (b: Box) => Box;
+  /** The band in the grown box. */
+  band: (b: Box) => Box;
+  origin: (b: Box) => [number, number];
+}
+
+const SIDES: Record<number, Side> = {
+  0: {
+    grow: (b) => ({ ...b, y: b.y - BAND, height: b.height + BAND }),
+    band: (b) => ({ ...b, height: BAND }),
+    origin: (b) => [b.x + MARGIN, b.y + BASELINE],
+  },
+  90: {
+    grow: (b) => ({ ...b, width: b.width + BAND }),
+    band: (b) => ({ ...b, x: b.x + b.width - BAND, width: BAND }),
+    origin: (b) => [b.x + b.width - BASELINE, b.y + MARGIN],
+  },
+  180: {
+    grow: (b) => ({ ...b, height: b.height + BAND }),
+    band: (b) => ({ ...b, y: b.y + b.height - BAND, height: BAND }),
+    origin: (b) => [b.x + b.width - MARGIN, b.y + b.height - BASELINE],
+  },
+  270: {
+    grow: (b) => ({ ...b, x: b.x - BAND, width: b.width + BAND }),
+    band: (b) => ({ ...b, width: BAND }),
+    origin: (b) => [b.x + BASELINE, b.y + b.height - MARGIN],
+  },
+};
+
+const setBox = (page: PDFPage, set: 'setMediaBox' | 'setCropBox', box: Box) =>
+  page[set](box.x, box.y, box.width, box.height);
+
+/** Stamps `line` below every page; the same input gives the same bytes. */
+export async function stampPdf(
+  source: Buffer,
+  line: string,
+  linkId: string,
+  font: Uint8Array,
+): Promise<StampResult> {
+  if (source.includes(SIGNATURE)) return { unstampable: 'signed' };
+  try {
+    return { bytes: await stamped(source, line, linkId, font) };
+  } catch (error) {
+    // Anything pdf-lib cannot follow (a missing page tree, broken objects). Its
+    // errors lose their class in its ES5 build: the message tells them apart.
+    return { unstampable: ENCRYPTED.test(String(error)) ? 'encrypted' : 'unreadable' };
+  }
+}
+
+async function stamped(source: Buffer, line: string, linkId: string, font: Uint8Array) {
+  // The document's own dates and producer stay: the stamp changes no fact about it.
+  const document = await PDFDocument.load(source, { updateMetadata: false });
+  document.registerFontkit(fontkit);
+  const embedded = await document.embedFont(font, { subset: true });
+  for (const page of document.getPages()) stampPage(page, embedded, line);
+  const keywords = document.getKeywords();
+  document.setKeywords([...(keywords ? [keywords] : []), linkKeyword(linkId)]);
+  return document.save({ useObjectStreams: false });
+}
+
+function stampPage(page: PDFPage, font: PDFFont, line: string): void {
+  const angle = (((page.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
+  const side = SIDES[angle] ?? SIDES[0];
+  const hasCropBox = page.node.get(PDFName.of('CropBox')) !== undefined;
+  const visible = side.grow(page.getCropBox());
+  setBox(page, 'setMediaBox', side.grow(page.getMediaBox()));
+  if (hasCropBox) setBox(page, 'setCropBox', visible);
+  // White under the line: a crop box inside the media box would otherwise
+  // bring back into view what the document had cut away.
+  page.drawRectangle({ ...side.band(visible), color: WHITE });
+  const length = angle % 180 === 0 ? visible.width : visible.height;
+  const size = Math.min(SIZE, (length - 2 * MARGIN) / font.widthOfTextAtSize(line, 1));
+  const [x, y] = side.origin(visible);
+  page.drawText(line, { x, y, size, font, color: GREY, rotate: degrees(angle) });
+}
