@@ -9,13 +9,22 @@ import { runAccessCommand } from '../src/access/access.cli';
 import { getBytes } from './support/binary';
 import { readRepoManifest, REPO_DOCUMENTS_DIR } from './support/documents-fixture';
 import { OwnerPage, lettersOf, startOwnerPage } from './support/owner-page';
-import { pdf } from './support/pdf';
+import { realPdf } from './support/pdf';
+import { pageTexts, pdfInfo } from './support/pdf-reader';
 import { scratchDir } from './support/scratch';
 import { TestApp, TestEnv, loginToken } from './support/test-app';
 import { until } from './support/until';
 import { unzip } from './support/unzip';
 
 const NOT_FOUND = { statusCode: 404, message: 'Document not found' };
+
+/** Every page of `sent` names the company, and it has as many pages as the original. */
+function expectStamped(sent: Buffer, original: Buffer, company: string): void {
+  const texts = pageTexts(sent);
+  expect(texts).toHaveLength(Number(pdfInfo(original).Pages));
+  const line = new RegExp(`${company} · Bewerbung / application · \\d\\d\\.\\d\\d\\.\\d{4}`);
+  for (const text of texts) expect(text).toMatch(line);
+}
 
 interface Company {
   id: string;
@@ -36,7 +45,7 @@ describe("a company's link", () => {
   async function company(name: string, label: string, sections?: string[]): Promise<Company> {
     const owner = page.as((await page.register()).ownerToken);
     const made = await owner.post('/api/owner/accesses', { name, sections }).expect(201);
-    const bytes = pdf(`${label} für ${name}`, 20_000);
+    const bytes = await realPdf([{ text: `${label} für ${name}` }]);
     const letter = await owner
       .upload(`/api/owner/accesses/${made.body.id}/letters`, bytes, label)
       .expect(201);
@@ -85,9 +94,9 @@ describe("a company's link", () => {
       expect(all).toEqual(['Kiosk AG', 'Bewerbung', 'BWD IMS', 'GIBB', 'Überbetriebliche Kurse']);
     });
 
-    it('sends its own PDF byte for byte under its name, and the documents of its sections', async () => {
+    it('sends its own PDF under its name, and the documents of its sections, every page stamped with its name', async () => {
       const own = await get(`/api/letters/${messe.letter.id}`, messe.token).expect(200);
-      expect(own.body).toEqual(messe.bytes);
+      expectStamped(own.body, messe.bytes, 'Messe AG');
       expect(own.headers['content-type']).toBe('application/pdf');
       expect(own.headers['content-disposition']).toBe(
         `attachment; filename="Motivationsschreiben.pdf"; filename*=UTF-8''Motivationsschreiben.pdf`,
@@ -98,7 +107,11 @@ describe("a company's link", () => {
       for (const { filename } of [...bewerbung.files, ...gibb.files]) {
         const response = await get(`/api/download/${encodeURIComponent(filename)}`, messe.token);
         expect(response.status).toBe(200);
-        expect(response.body).toEqual(await readFile(join(REPO_DOCUMENTS_DIR, filename)));
+        expectStamped(
+          response.body,
+          await readFile(join(REPO_DOCUMENTS_DIR, filename)),
+          'Messe AG',
+        );
       }
       for (const { filename } of bwd.files) {
         const refused = await get(`/api/download/${encodeURIComponent(filename)}`, messe.token);
@@ -153,7 +166,14 @@ describe("a company's link", () => {
         .filter((group) => ['Bewerbung', 'GIBB'].includes(group.section))
         .flatMap((group) => group.files.map((file) => `${group.section}/${file.filename}`));
       expect(entries.map((entry) => entry.name)).toEqual(['Motivationsschreiben.pdf', ...expected]);
-      expect(entries[0].bytes).toEqual(messe.bytes);
+      for (const entry of entries)
+        expectStamped(
+          entry.bytes,
+          entry === entries[0]
+            ? messe.bytes
+            : await readFile(join(REPO_DOCUMENTS_DIR, entry.name.split('/')[1])),
+          'Messe AG',
+        );
       const other = (await zip(kiosk)).map((entry) => entry.name);
       expect(other[0]).toBe('Brief an den Kiosk.pdf');
       expect(other).not.toContain('Motivationsschreiben.pdf');
@@ -191,11 +211,12 @@ describe("a company's link", () => {
     beforeAll(() => start({ DOCUMENTS_VIA_NGINX: 'true' }));
     afterAll(() => testApp.close());
 
-    it("names its own PDF's file for nginx, with the owner's label as its name", async () => {
+    it("names its own PDF's stamped copy for nginx, with the owner's label as its name", async () => {
       const own = await get(`/api/letters/${messe.letter.id}`, messe.token).expect(200);
       expect(own.body).toHaveLength(0);
-      expect(own.headers['x-accel-redirect']).toBe(
-        `/_protected/letters/${messe.id}/${messe.letter.id}.pdf`,
+      // In the download cache, in a folder of its link's own.
+      expect(own.headers['x-accel-redirect']).toMatch(
+        /^\/_protected\/zip\/stamped\/[\w-]+\/[\w-]+\.[\w-]+\.pdf$/,
       );
       expect(own.headers['content-type']).toBe('application/pdf');
       expect(own.headers['content-disposition']).toContain('filename="Motivationsschreiben.pdf"');

@@ -28,7 +28,7 @@ const PRUNE_EVERY_MS = 86_400_000;
  * none for the shared login.
  */
 export interface AccessHolder {
-  access?: Pick<Access, 'id' | 'label' | 'sections' | 'letters'>;
+  access?: Pick<Access, 'id' | 'label' | 'createdAt' | 'sections' | 'letters' | 'stamp'>;
 }
 
 @Injectable()

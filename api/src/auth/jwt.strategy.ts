@@ -48,7 +48,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     const access =
       typeof payload.acc === 'string' ? await this.accesses.activeAccess(payload.acc) : undefined;
     if (!access) throw new UnauthorizedException();
-    const { id, label, sections, letters } = access;
-    return { username: payload.sub, access: { id, label, sections, letters } };
+    const { id, label, createdAt, sections, letters, stamp } = access;
+    return { username: payload.sub, access: { id, label, createdAt, sections, letters, stamp } };
   }
 }

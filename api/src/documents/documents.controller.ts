@@ -24,8 +24,8 @@ import { ListedGroup } from './documents.types';
 // The documents are confidential: never kept by a browser or proxy cache.
 const NO_STORE = 'no-store';
 // nginx's internal locations (nginx/templates/site.conf) over the documents
-// folder, the companies' own PDFs and the ZIP cache: only an answer of this
-// API can reach them.
+// folder, the companies' own PDFs and the download cache (documents.zip, the
+// stamped copies): only an answer of this API can reach them.
 const ACCEL_DOCUMENTS = '/_protected/documents/';
 const ACCEL_LETTERS = '/_protected/letters/';
 const ACCEL_ZIP = '/_protected/zip/';
@@ -67,7 +67,9 @@ export class DocumentsController {
       this.documents.openFile(filename, holderOf(request), request.ip),
     );
     const target = { action, file: clip(filename), size: opened.size };
-    const accel = `${ACCEL_DOCUMENTS}${encodeURIComponent(filename)}`;
+    const accel = opened.copy
+      ? `${ACCEL_ZIP}${opened.copy}`
+      : `${ACCEL_DOCUMENTS}${encodeURIComponent(filename)}`;
     this.setFileHeaders(response, filename, contentTypeFor(filename));
     return this.send(request, response, opened.handle, target, accel);
   }
@@ -86,7 +88,8 @@ export class DocumentsController {
     );
     const target = { action, file: opened.filename, size: opened.size };
     this.setFileHeaders(response, opened.filename, 'application/pdf');
-    return this.send(request, response, opened.handle, target, `${ACCEL_LETTERS}${opened.stored}`);
+    const accel = opened.copy ? `${ACCEL_ZIP}${opened.copy}` : `${ACCEL_LETTERS}${opened.stored}`;
+    return this.send(request, response, opened.handle, target, accel);
   }
 
   @Get('download-all')

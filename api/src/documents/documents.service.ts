@@ -11,16 +11,25 @@ import {
 import type { AccessHolder } from '../access/access.service';
 import { RefusalLog, clip } from '../common/refusal-log';
 import { AppConfig, appConfig } from '../config/app-config';
+import { AccessStore } from '../access/access-store';
+import { accessState } from '../access/access-record';
 import { LetterFiles } from '../letters/letter-files';
 import { letterFilename } from '../letters/letter-rules';
+import { StampCache } from '../stamp/stamp-cache';
+import { isPdf, stampFor } from '../stamp/stamp-policy';
 import { DocumentGroup, loadManifest } from './manifest';
 import { AvailableFile, CachedZip, ListedGroup } from './documents.types';
-import { startSweeping, ZipCache } from './zip-cache';
+import { KEPT_AFTER_USE_MS, startSweeping, ZipCache } from './zip-cache';
 
 export interface OpenedFile {
   handle: FileHandle;
   size: number;
+  /** The stamped copy sent instead, by its name in the download cache. */
+  copy?: string;
 }
+
+/** The stamped copies' share of the download cache's disk. */
+const STAMP_CACHE_BYTES = 256 * 1024 * 1024;
 
 /** A file the holder may get, before its stat; an own PDF with the size it was received at. */
 type Candidate = Omit<AvailableFile, 'size' | 'mtimeNs' | 'ctimeNs' | 'ino'> & {
@@ -42,13 +51,17 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
   private sectionOf = new Map<string, string>();
 
   private readonly zipCache: ZipCache;
+  private readonly stamps: StampCache;
   private stopSweeping = () => {};
 
   constructor(
     @Inject(appConfig.KEY) private readonly config: AppConfig,
     private readonly letters: LetterFiles,
+    private readonly accesses: AccessStore,
   ) {
-    this.zipCache = new ZipCache(config.documents.zipCacheDir, this.logger);
+    const cacheDir = config.documents.zipCacheDir;
+    this.zipCache = new ZipCache(cacheDir, this.logger);
+    this.stamps = new StampCache(cacheDir, this.logger, STAMP_CACHE_BYTES, KEPT_AFTER_USE_MS);
   }
 
   async onModuleInit(): Promise<void> {
@@ -57,8 +70,19 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
       this.groups.flatMap((group) => group.files.map((file) => [file.filename, group.section])),
     );
     await this.zipCache.removeUnfinished();
+    await this.sweep();
+    this.stopSweeping = startSweeping(() => this.sweep(), this.logger);
+  }
+
+  /** Drops archives no longer asked for and the stamped copies of links that ended. */
+  private async sweep(): Promise<void> {
     await this.zipCache.removeUnused();
-    this.stopSweeping = startSweeping(this.zipCache, this.logger);
+    const accesses = await this.accesses.readAccesses().catch(() => undefined);
+    // A store that cannot be read now says nothing about which links ended.
+    if (accesses)
+      await this.stamps.keepOnly(
+        accesses.filter((access) => accessState(access) === 'active').map(({ id }) => id),
+      );
   }
 
   onModuleDestroy(): void {
@@ -119,7 +143,9 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
       this.refuse(`${JSON.stringify(filename)} is not in the manifest`, clientIp);
     if (!sees(holder, section))
       this.refuse(`${JSON.stringify(filename)} is in a section the access does not see`, clientIp);
-    return this.openPath(join(this.config.documents.dir, filename), filename, clientIp);
+    const path = join(this.config.documents.dir, filename);
+    const opened = await this.openPath(path, filename, clientIp);
+    return isPdf(filename) ? this.stamped(opened, path, holder) : opened;
   }
 
   /** Opens one of the holder's own PDFs by its id; any other id is a 404 and logged. */
@@ -135,7 +161,7 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
       this.refuse(`${JSON.stringify(letter.id)} is damaged`, clientIp);
     }
     return {
-      ...opened,
+      ...(await this.stamped(opened, path, holder)),
       filename: letterFilename(letter.label),
       stored: `${access.id}/${letter.id}.pdf`,
     };
@@ -143,7 +169,30 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
 
   /** documents.zip of the holder's files available now, from the cache or built. */
   async zipArchive(holder: AccessHolder): Promise<CachedZip> {
-    return this.zipCache.archiveOf(await this.availableFiles(holder));
+    const files = await this.availableFiles(holder);
+    const stamp = stampFor(holder);
+    if (!stamp) return this.zipCache.archiveOf(files);
+    const sent: AvailableFile[] = [];
+    // One after another: the stamping queue makes one copy at a time anyway.
+    for (const file of files) {
+      const copy = isPdf(file.filename) ? await this.stamps.copyOf(file, stamp) : undefined;
+      // The copy's path names its source's version: the archive's fingerprint follows it.
+      sent.push(copy ? { ...file, path: copy.path } : file);
+    }
+    return this.zipCache.archiveOf(sent);
+  }
+
+  /** The holder's stamped copy of an opened PDF instead of it, when it gets one. */
+  private async stamped(opened: OpenedFile, path: string, holder: AccessHolder) {
+    const stamp = stampFor(holder);
+    if (!stamp) return opened;
+    const { size, mtimeNs, ctimeNs, ino } = await opened.handle.stat({ bigint: true });
+    const source = { path, size: Number(size), mtimeNs, ctimeNs, ino };
+    const copy = await this.stamps.copyOf(source, stamp);
+    if (!copy) return opened;
+    const handle = await open(copy.path, 'r');
+    await opened.handle.close();
+    return { handle, size: copy.size, copy: copy.name };
   }
 
   private ownCandidates({ access }: AccessHolder): Candidate[] {

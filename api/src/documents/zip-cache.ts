@@ -103,11 +103,11 @@ export class ZipCache {
   }
 }
 
-/** Runs removeUnused every KEPT_AFTER_USE_MS until the returned stop is called. */
-export function startSweeping(cache: ZipCache, logger: Logger): () => void {
+/** Runs `sweep` every KEPT_AFTER_USE_MS until the returned stop is called. */
+export function startSweeping(sweep: () => Promise<void>, logger: Logger): () => void {
   const timer = setInterval(() => {
-    cache.removeUnused().catch((error: unknown) => {
-      logger.warn(`documents.zip cache: sweep failed (${(error as Error).message})`);
+    sweep().catch((error: unknown) => {
+      logger.warn(`download cache: sweep failed (${(error as Error).message})`);
     });
   }, KEPT_AFTER_USE_MS);
   timer.unref();

@@ -1,0 +1,103 @@
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { pageTexts } from '../../test/support/pdf-reader';
+import { pdf, realPdf } from '../../test/support/pdf';
+import { scratchDir } from '../../test/support/scratch';
+import { StampCache, STAMPED, type StampSource } from './stamp-cache';
+
+const zurich = {
+  linkId: 'link-zuerich',
+  line: 'Zürcher Söhne AG · Bewerbung / application · 28.11.2026',
+};
+const basel = {
+  linkId: 'link-basel01',
+  line: 'Basler Bäckerei · Bewerbung / application · 01.12.2026',
+};
+
+function sourceAt(path: string): StampSource {
+  const { size, mtimeNs, ctimeNs, ino } = statSync(path, { bigint: true });
+  return { path, size: Number(size), mtimeNs, ctimeNs, ino };
+}
+
+function setUp(limitBytes = 10_000_000) {
+  const dir = scratchDir('stamp-cache-spec-');
+  const warnings: string[] = [];
+  const logger = { warn: (text: string) => warnings.push(text) } as unknown as Logger;
+  let now = Date.parse('2026-11-28T10:00:00Z');
+  const clock = { advance: (ms: number) => (now += ms) };
+  const cache = new StampCache(dir, logger, limitBytes, 60_000, () => now);
+  const copies = () => readdirSync(join(dir, STAMPED), { recursive: true }).map(String);
+  return { dir, cache, warnings, clock, copies };
+}
+
+describe('StampCache', () => {
+  it("makes a company's copy once and sends it again, another company's apart", async () => {
+    const { dir, cache, copies } = setUp();
+    const cv = join(dir, 'lebenslauf.pdf');
+    writeFileSync(cv, await realPdf([{ text: 'Lebenslauf' }, { text: 'Seite 2' }]));
+    const first = await cache.copyOf(sourceAt(cv), zurich);
+    const again = await cache.copyOf(sourceAt(cv), zurich);
+    const other = await cache.copyOf(sourceAt(cv), basel);
+    expect(again).toEqual(first);
+    expect(other?.path).not.toBe(first?.path);
+    expect(copies().filter((name) => name.endsWith('.pdf'))).toHaveLength(2);
+    const [one, two] = pageTexts(readFileSync(first!.path));
+    expect(one).toContain(zurich.line);
+    expect(two).toContain(zurich.line);
+    expect(pageTexts(readFileSync(other!.path))[0]).toContain(basel.line);
+    expect(first!.name).toMatch(new RegExp(`^${STAMPED}/[\\w-]+/[\\w-]+\\.[\\w-]+\\.pdf$`));
+  });
+
+  it('makes a new copy when the source changes and drops the old one', async () => {
+    const { dir, cache, copies } = setUp();
+    const cv = join(dir, 'lebenslauf.pdf');
+    writeFileSync(cv, await realPdf([{ text: 'Alt' }]));
+    const old = await cache.copyOf(sourceAt(cv), zurich);
+    writeFileSync(cv, await realPdf([{ text: 'Neu und länger' }]));
+    const fresh = await cache.copyOf(sourceAt(cv), zurich);
+    expect(fresh?.path).not.toBe(old?.path);
+    expect(pageTexts(readFileSync(fresh!.path))[0]).toContain('Neu und länger');
+    expect(copies().filter((name) => name.endsWith('.pdf'))).toEqual([fresh!.name.slice(8)]);
+  });
+
+  it('sends a PDF it cannot stamp as it is, saying so once', async () => {
+    const { dir, cache, warnings } = setUp();
+    const broken = join(dir, 'kaputt.pdf');
+    writeFileSync(broken, pdf('kein Seitenbaum'));
+    expect(await cache.copyOf(sourceAt(broken), zurich)).toBeUndefined();
+    expect(await cache.copyOf(sourceAt(broken), zurich)).toBeUndefined();
+    expect(warnings).toEqual([`PDF sent unstamped (unreadable): ${broken}`]);
+  });
+
+  it('keeps within its size, dropping the least recently sent copy, never one just sent', async () => {
+    const { dir, cache, clock, copies } = setUp(1);
+    const files = ['a.pdf', 'b.pdf', 'c.pdf'].map((name) => join(dir, name));
+    for (const file of files) writeFileSync(file, await realPdf([{ text: file }]));
+    const a = await cache.copyOf(sourceAt(files[0]), zurich);
+    clock.advance(120_000);
+    const b = await cache.copyOf(sourceAt(files[1]), zurich);
+    // Sent again now, so a is newer than b when the next copy is made.
+    clock.advance(120_000);
+    await cache.copyOf(sourceAt(files[0]), zurich);
+    clock.advance(30_000);
+    const c = await cache.copyOf(sourceAt(files[2]), zurich);
+    // Both a and c were sent within the last minute; b was not.
+    expect(
+      copies()
+        .filter((name) => name.endsWith('.pdf'))
+        .sort(),
+    ).toEqual([a!.name, c!.name].map((name) => name.slice(8)).sort());
+    expect(b).toBeDefined();
+  });
+
+  it('removes the copies of links that ended', async () => {
+    const { dir, cache, copies } = setUp();
+    const cv = join(dir, 'lebenslauf.pdf');
+    writeFileSync(cv, await realPdf([{ text: 'Lebenslauf' }]));
+    await cache.copyOf(sourceAt(cv), zurich);
+    const kept = await cache.copyOf(sourceAt(cv), basel);
+    await cache.keepOnly([basel.linkId]);
+    expect(copies()).toEqual([kept!.name.slice(8).split('/')[0], kept!.name.slice(8)]);
+  });
+});
