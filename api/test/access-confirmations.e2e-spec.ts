@@ -1,5 +1,5 @@
 // What shows a company more needs the owner's finger: with the page's token alone, making a
-// link, widening its sections, adding or replacing a PDF are refused (403); with a fresh
+// link, widening its sections, adding or replacing a PDF, switching its stamp off are refused (403); with a fresh
 // passkey confirmation of exactly that change they work, a new link's confirmation letting
 // in the first PDF it names; narrowing, removing and revoking need none. Every change, from
 // the page or the command line, reaches the owner by mail, changes within a minute in one.
@@ -11,6 +11,7 @@ import {
   createTarget,
   letterTarget,
   sectionsTarget,
+  stampOffTarget,
 } from '../src/owner/change-targets';
 import { OwnerPage, SITE, startOwnerPage, type Registered } from './support/owner-page';
 import { pdf } from './support/pdf';
@@ -102,6 +103,44 @@ describe('changes to what a company sees', () => {
     // Removing and revoking need none.
     await alone.delete(`/api/owner/accesses/${id}/letters/${letter.id}`).expect(204);
     await alone.delete(`/api/owner/accesses/${id}`).expect(204);
+  });
+
+  it("switches a link's stamp off only tapped, back on with the token alone, and mails both", async () => {
+    const body = { name: 'Messe AG', days: 30, sections: ['Bewerbung'] };
+    const made = await tokenAlone()
+      .post('/api/owner/accesses', {
+        ...body,
+        confirmation: await tap(
+          'create-access',
+          createTarget('Messe AG', 30, body.sections, undefined),
+        ),
+      })
+      .expect(201);
+    const id = made.body.id as string;
+    const stamp = `/api/owner/accesses/${id}/stamp`;
+    const seen = async () =>
+      (
+        (await tokenAlone().get('/api/owner/accesses').expect(200)).body as Array<{
+          stamp: boolean;
+        }>
+      )[0].stamp;
+    expect(await seen()).toBe(true);
+    expect((await tokenAlone().put(stamp, { on: false })).body).toEqual(REFUSED);
+    const wrong = await tap('stamp-off', stampOffTarget('another-id'));
+    expect((await tokenAlone().put(stamp, { on: false, confirmation: wrong })).status).toBe(403);
+    const off = await tap('stamp-off', stampOffTarget(id));
+    await tokenAlone().put(stamp, { on: false, confirmation: off }).expect(204);
+    expect(await seen()).toBe(false);
+    await tokenAlone().put(stamp, { on: true }).expect(204);
+    expect(await seen()).toBe(true);
+    expect((await tokenAlone().put(stamp, { on: 'nein' })).status).toBe(400);
+
+    const [mail] = await changeMails();
+    const lines = mail.text?.split('\n').filter((line) => line.startsWith('- ')) ?? [];
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/\(Verwaltungsseite\): Stempel auf den PDFs von Messe AG: aus$/),
+      expect.stringMatching(/\(Verwaltungsseite\): Stempel auf den PDFs von Messe AG: ein$/),
+    ]);
   });
 
   it('asks once for a link made with its sections and first PDF, and mails the owner what changed', async () => {

@@ -120,6 +120,25 @@ describe("a company's link", () => {
       }
     });
 
+    it('gives the same bytes again, names the other company in its copy, and the originals once the owner switches the stamp off', async () => {
+      const cv = `/api/download/${encodeURIComponent('bewerbungsdossier.pdf')}`;
+      const first = (await get(cv, messe.token).expect(200)).body;
+      expect((await get(cv, messe.token).expect(200)).body).toEqual(first);
+      const other = (await get(cv, kiosk.token).expect(200)).body;
+      expect(pageTexts(other)[0]).toContain('Kiosk AG · Bewerbung / application');
+      expect(pageTexts(other)[0]).not.toContain('Messe AG');
+      const original = await readFile(join(REPO_DOCUMENTS_DIR, 'bewerbungsdossier.pdf'));
+      expect((await get(cv, shared).expect(200)).body).toEqual(original);
+
+      const owner = page.as((await page.register()).ownerToken);
+      await owner.put(`/api/owner/accesses/${kiosk.id}/stamp`, { on: false }).expect(204);
+      expect((await get(cv, kiosk.token).expect(200)).body).toEqual(original);
+      const letter = await get(`/api/letters/${kiosk.letter.id}`, kiosk.token).expect(200);
+      expect(letter.body).toEqual(kiosk.bytes);
+      await owner.put(`/api/owner/accesses/${kiosk.id}/stamp`, { on: true }).expect(204);
+      expect((await get(cv, kiosk.token).expect(200)).body).toEqual(other);
+    });
+
     it.each([
       ["the other company's file id", () => `/api/letters/${kiosk.letter.id}`],
       [

@@ -304,6 +304,10 @@ describe("the owner's page", () => {
       downloads: 0,
       sections: ['Bewerbung', 'BWD IMS', 'GIBB', 'Überbetriebliche Kurse'],
       letters: [],
+      stamp: true,
+      stampLine: expect.stringMatching(
+        /^Muster AG · Bewerbung \/ application · \d\d\.\d\d\.\d{4}$/,
+      ),
     });
     expect(Date.parse(listed[0].expiresAt) - Date.parse(listed[0].createdAt)).toBe(90 * 86_400_000);
     expect(await command(runAccessCommand, 'list')).toMatch(

@@ -91,6 +91,14 @@ export class AccessChanges {
     return changed;
   }
 
+  /** Whether the access's PDFs carry its name on every page (stamp/stamp-policy.ts). */
+  async setStamp(id: string, on: boolean): Promise<Access> {
+    const changed = await this.store.update(id, (access) => ({ ...access, stamp: on }));
+    if (!changed) notFound(UNKNOWN_ACCESS);
+    await this.note(`Stempel auf den PDFs von ${changed.label}: ${on ? 'ein' : 'aus'}`);
+    return changed;
+  }
+
   /**
    * Accesses stored before sections were always named ("every section") get those there are
    * now, once, so a section added later is seen by no link until the owner ticks it there.

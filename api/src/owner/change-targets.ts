@@ -10,6 +10,7 @@ export const ACCESS_CHANGES = [
   'widen-sections',
   'add-letter',
   'replace-letter',
+  'stamp-off',
 ] as const;
 export type AccessChange = (typeof ACCESS_CHANGES)[number];
 
@@ -34,6 +35,9 @@ export const createTarget = (
 /** The sections a link is to see. */
 export const sectionsTarget = (id: string, sections: unknown) =>
   JSON.stringify([id, sections ?? null]);
+
+/** A link's PDFs from now on sent without its name on every page. */
+export const stampOffTarget = (id: string) => JSON.stringify([id, 'stamp-off']);
 
 /** A PDF added to a link, or put in the place of `replacing`. */
 export const letterTarget = (id: string, letter: LetterSpec, replacing?: string) =>

@@ -4,7 +4,7 @@
 // revocation is written to accesses.json like the command's; the applicants'
 // strategy rereads it on the next request, so the access's open sessions end
 // at once, and its own PDFs go with it. What shows a company more (a new
-// link, wider sections, a PDF added or replaced) needs the owner's fresh
+// link, wider sections, a PDF added or replaced, the stamp switched off) needs the owner's fresh
 // passkey confirmation of exactly that change (owner-changes.service.ts);
 // a new link's confirmation also lets in the first PDF it names, so the
 // phone asks once. Narrowing, removing and revoking need none.
@@ -22,10 +22,17 @@ import { describedEntry } from '../access/access-texts';
 import { AccessFigures, accessFigures, newestFirst } from '../access/access-report';
 import { AppConfig, appConfig } from '../config/app-config';
 import { LetterFiles } from '../letters/letter-files';
+import { stampLine } from '../stamp/stamp-line';
 import type { AccessView, LetterView, NewAccess } from './owner-views';
-import { createTarget, letterTarget, sectionsTarget, type LetterSpec } from './change-targets';
+import {
+  createTarget,
+  letterTarget,
+  sectionsTarget,
+  stampOffTarget,
+  type LetterSpec,
+} from './change-targets';
 import { OwnerChangesService } from './owner-changes.service';
-import type { ConfirmedDto, NewAccessDto, SectionsDto } from './owner.dto';
+import type { ConfirmedDto, NewAccessDto, SectionsDto, StampDto } from './owner.dto';
 import type { OwnerClaims } from './owner-token';
 
 type DescribedEntry = ReturnType<typeof describedEntry>;
@@ -64,6 +71,8 @@ function view(figures: AccessFigures, letters: LetterFiles): AccessView {
     downloads: figures.files,
     sections: access.sections ?? null,
     letters: (access.letters ?? []).map(letterView(letters)),
+    stamp: access.stamp !== false,
+    stampLine: stampLine(access.label, access.createdAt),
   };
 }
 
@@ -146,6 +155,17 @@ export class OwnerAccessesService {
       );
     const access = await answered(this.changes.setSections(id, sections));
     this.logger.log(`Sections of access "${access.label}" changed on the owner's page`);
+  }
+
+  /** The stamp on the link's PDFs on or off; off shows the company more: confirmed. */
+  async setStamp(owner: OwnerClaims, id: string, { on, confirmation }: StampDto): Promise<void> {
+    await this.known(id);
+    if (!on)
+      await this.confirmations.confirmed(owner, 'stamp-off', stampOffTarget(id), confirmation);
+    const access = await answered(this.changes.setStamp(id, on));
+    this.logger.log(
+      `Stamp of access "${access.label}" switched ${on ? 'on' : 'off'} on the owner's page`,
+    );
   }
 
   /** A PDF added: the first one a new link's confirmation named, or one confirmed now. */

@@ -1,7 +1,7 @@
 // Changes made on the page that the page's token alone may not make: to how
 // the owner signs in (a setup link for one more device, removing a passkey)
 // and to what a company sees (change-targets.ts: a new link, wider sections,
-// a PDF added or replaced). Whoever holds an unlocked phone with the page
+// a PDF added or replaced, the stamp off). Whoever holds an unlocked phone with the page
 // open, or a copied token, could otherwise add their own passkey, remove the
 // owner's, or send a company a link to everything. Each needs a fresh
 // assertion of the signed-in passkey, with user verification, whose

@@ -28,6 +28,9 @@ export interface AccessView {
   /** The sections it sees; null: every one. */
   sections: string[] | null;
   letters: LetterView[];
+  /** Whether its PDFs carry stampLine on every page. */
+  stamp: boolean;
+  stampLine: string;
 }
 
 export interface NewAccess {

@@ -21,7 +21,13 @@ import { RateLimit } from '../common/rate-limit';
 import { OwnerChangesService } from './owner-changes.service';
 import { OwnerOnly, SignedIn } from './owner.guard';
 import { CONFIRMATION_HEADER } from './change-targets';
-import { ConfirmationOptionsDto, ConfirmedDto, NewAccessDto, SectionsDto } from './owner.dto';
+import {
+  ConfirmationOptionsDto,
+  ConfirmedDto,
+  NewAccessDto,
+  SectionsDto,
+  StampDto,
+} from './owner.dto';
 import { OwnerAccessesService } from './owner-accesses.service';
 import type { AccessView, LetterView, NewAccess } from './owner-views';
 import { OwnerClaims, OwnerTokens } from './owner-token';
@@ -129,6 +135,16 @@ export class OwnerController {
   @Post('accesses')
   addAccess(@SignedIn() owner: OwnerClaims, @Body() body: NewAccessDto): Promise<NewAccess> {
     return this.accesses.add(owner, body);
+  }
+
+  @Put('accesses/:id/stamp')
+  @HttpCode(204)
+  setStamp(
+    @SignedIn() owner: OwnerClaims,
+    @Param('id') id: string,
+    @Body() body: StampDto,
+  ): Promise<void> {
+    return this.accesses.setStamp(owner, id, body);
   }
 
   @Put('accesses/:id/sections')

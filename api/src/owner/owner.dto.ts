@@ -48,6 +48,13 @@ export class SectionsDto extends ConfirmedDto {
   sections?: string[];
 }
 
+// Whether a link's PDFs carry its name on every page; off shows a company more
+// (pages that do not say whom they were sent to) and needs a confirmation.
+export class StampDto extends ConfirmedDto {
+  @IsIn([true, false])
+  on!: boolean;
+}
+
 /** The first PDF a new link is made with, which the same confirmation lets in. */
 export class FirstLetterDto {
   @IsString()

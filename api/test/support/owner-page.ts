@@ -10,6 +10,7 @@ import {
   createTarget,
   letterTarget,
   sectionsTarget,
+  stampOffTarget,
   type AccessChange,
 } from '../../src/owner/change-targets';
 import { runOwnerCommand } from '../../src/owner/owner.cli';
@@ -99,14 +100,16 @@ export async function startOwnerPage(dir: string, env: TestEnv = {}) {
       signer ? await confirm(token, signer, change, target).catch(() => undefined) : undefined;
     const send = (method: 'post' | 'put', path: string, body: object) =>
       later(async () => {
-        const id = /^\/api\/owner\/accesses\/([^/]+)\/sections$/.exec(path)?.[1];
-        const { name, days, sections, letter } = body as Record<string, unknown>;
+        const [, id, what] = /^\/api\/owner\/accesses\/([^/]+)\/(sections|stamp)$/.exec(path) ?? [];
+        const { name, days, sections, letter, on } = body as Record<string, unknown>;
         const confirmation =
           method === 'post' && path === '/api/owner/accesses'
             ? await tapFor('create-access', createTarget(name, days, sections, letter as never))
-            : id && method === 'put'
+            : what === 'sections'
               ? await tapFor('widen-sections', sectionsTarget(id, sections))
-              : undefined;
+              : what === 'stamp' && on === false
+                ? await tapFor('stamp-off', stampOffTarget(id))
+                : undefined;
         return { test: http(method, path).send(confirmation ? { ...body, confirmation } : body) };
       });
     return {
