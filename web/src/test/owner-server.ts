@@ -21,6 +21,8 @@ export const muster: AccessView = {
   downloads: 2,
   sections: null,
   letters: [],
+  stamp: true,
+  stampLine: 'Muster AG · Bewerbung / application · 20.11.2026',
 };
 
 /** The manifest's sections, as GET /api/owner/sections lists them. */
@@ -56,6 +58,11 @@ export function ownerServer(overrides: Record<string, Handler> = {}) {
       case 'DELETE /api/owner/accesses/a1':
         accesses = [{ ...muster, state: 'revoked' }];
         return new Response(null, { status: 204 });
+      case 'PUT /api/owner/accesses/a1/stamp': {
+        const { on } = JSON.parse(String(request.init.body)) as { on: boolean };
+        accesses = accesses.map((access) => ({ ...access, stamp: on }));
+        return new Response(null, { status: 204 });
+      }
       case 'POST /api/owner/confirmation/options':
         return json({ challenge: 'confirm' });
       case 'POST /api/owner/setup-links':

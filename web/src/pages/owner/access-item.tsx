@@ -3,6 +3,7 @@ import type { AccessView, OwnerApi } from './owner-client';
 import { AccessLetters } from './access-letters';
 import { AccessLogView } from './access-log-view';
 import { AccessSections } from './access-sections';
+import { AccessStamp } from './access-stamp';
 import { ConfirmDialog } from './confirm-dialog';
 import { OWNER_TEXTS as T, localDate, localTime } from './owner-texts';
 
@@ -56,6 +57,7 @@ export function AccessItem({ api, access, sections, onChanged }: AccessItemProps
         <dd>{access.downloads}</dd>
       </dl>
       <AccessSections api={api} access={access} sections={sections} onChanged={onChanged} />
+      <AccessStamp api={api} access={access} onChanged={onChanged} />
       {(access.state === 'active' || access.letters.length > 0) && (
         <AccessLetters api={api} access={access} onChanged={onChanged} />
       )}

@@ -14,6 +14,7 @@ import {
   createTarget,
   letterTarget,
   sectionsTarget,
+  stampOffTarget,
   type AccessChange,
 } from '@portfolio/api/change-targets';
 import { request } from '../../api/http';
@@ -194,6 +195,16 @@ export function ownerApi(token: string, onUnauthorized: () => void) {
           confirmation: widens
             ? await confirmation('widen-sections', sectionsTarget(id, sections))
             : undefined,
+        },
+      }),
+    /** Off: its PDFs go out without its name on every page, which takes a tap. */
+    setStamp: async (id: string, on: boolean) =>
+      call<void>(`/accesses/${encodeURIComponent(id)}/stamp`, {
+        ...as,
+        method: 'PUT',
+        body: {
+          on,
+          confirmation: on ? undefined : await confirmation('stamp-off', stampOffTarget(id)),
         },
       }),
     /** A company's own PDF, named `name`, after a tap; with `replacing`, in that one's place. */

@@ -93,6 +93,30 @@ describe('the owner page', () => {
   const bodyOf = (fetch: ReturnType<typeof ownerServer>, url: string) =>
     JSON.parse(String(fetch.mock.calls.find(([called]) => called === url)?.[1]?.body));
 
+  it("previews the line on every page of a company's PDFs, and switches it off only with the passkey", async () => {
+    const fetch = ownerServer();
+    await signInAsOwner();
+    const preview = await screen.findByRole('figure', {
+      name: /Vorschau des Stempels für Muster AG/,
+    });
+    expect(preview).toHaveTextContent('Muster AG · Bewerbung / application · 20.11.2026');
+    vi.mocked(startAuthentication).mockClear();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Name auf jeder Seite' }));
+    expect(
+      await screen.findByText(/Ohne Stempel: die Firma erhält die PDFs unverändert/),
+    ).toBeVisible();
+    expect(screen.queryByRole('figure')).toBeNull();
+    expect(startAuthentication).toHaveBeenCalledTimes(1);
+    expect(bodyOf(fetch, '/api/owner/accesses/a1/stamp')).toMatchObject({
+      on: false,
+      confirmation: { id: 'credential' },
+    });
+    // Back on shows the company less: no tap.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Name auf jeder Seite' }));
+    expect(await screen.findByRole('figure')).toBeVisible();
+    expect(startAuthentication).toHaveBeenCalledTimes(1);
+  });
+
   it('asks the passkey once more before a setup link for another device, then shows its QR code', async () => {
     const fetch = ownerServer();
     await signInAsOwner();

@@ -75,6 +75,14 @@ export const OWNER_TEXTS = {
     `Schon ${count} eigene Dateien: zum Hinzufügen eine entfernen oder ersetzen.`,
   replace: 'Ersetzen',
   damaged: 'beschädigt: die Firma sieht sie nicht, bis du sie ersetzt',
+  stamp: 'Stempel',
+  stampLead:
+    'Jede Seite ihrer PDFs trägt unten diese Zeile, auch in documents.zip: so zeigt jede weitergegebene Kopie, an wen sie ging.',
+  stampPreview: (name: string) => `Vorschau des Stempels für ${name}`,
+  stampOff: 'Ohne Stempel: die Firma erhält die PDFs unverändert.',
+  stampAsIs:
+    'Ohne Stempel gehen auch digital signierte PDFs hinaus (die Signatur bliebe sonst nicht gültig) und verschlüsselte oder beschädigte; das Protokoll der API nennt sie.',
+  stampSwitch: 'Name auf jeder Seite',
   removeFileQuestion: (name: string) =>
     `„${name}“ entfernen? Die Firma sieht die Datei dann nicht mehr.`,
 };
