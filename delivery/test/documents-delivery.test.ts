@@ -1,12 +1,12 @@
 // Documents at nginx speed: the built API checks the token and the manifest,
 // then answers X-Accel-Redirect, and nginx (the project's template) sends
-// the file, a company's own PDF or documents.zip with its size, ranges and
-// every header.
+// the file, a company's own PDF, its stamped copies or documents.zip with its
+// size, ranges and every header.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startStack, unzip, type Stack } from '@portfolio/stack';
+import { pdfPageTexts, stampLinePattern, startStack, unzip, type Stack } from '@portfolio/stack';
 import { assertSecurityHeaders } from './helpers/headers';
 import { request } from './helpers/http-client';
 import { accessCli, runTool } from './helpers/owner-tools';
@@ -157,6 +157,79 @@ describe('documents through nginx (X-Accel-Redirect)', () => {
     const zip = await request(`${stack.baseUrl}/api/download-all`, { headers: company });
     assert.equal(zip.status, 200);
     assert.ok(![...(await unzip(zip.body)).keys()].includes('Motivationsschreiben.pdf'));
+  });
+
+  /** A link made with make access-add's tool, its PDF `letter`, opened as the company would. */
+  async function companyLink(name: string, letter: string) {
+    const added = runTool(accessCli, ['add', '--file', letter, '--label', 'Dossier', '--', name], {
+      PATH: process.env.PATH ?? '',
+      ACCESS_DIR: stack.accessDir,
+      LETTERS_DIR: stack.lettersDir,
+      SITE_URL: stack.baseUrl,
+    });
+    assert.equal(added.status, 0, added.stderr);
+    const opened = await request(`${stack.baseUrl}/api/auth/access`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: /Code:\s+(\S+)/.exec(added.stdout)?.[1] }),
+    });
+    const { token } = JSON.parse(opened.body.toString()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const list = await request(`${stack.baseUrl}/api/documents`, { headers });
+    const [own] = JSON.parse(list.body.toString()) as Array<{ files: Array<{ id: string }> }>;
+    return { headers, letter: `${stack.baseUrl}/api/letters/${own.files[0].id}` };
+  }
+
+  /** Every page names the company; as many pages as the original. */
+  async function assertStamped(sent: Buffer, original: Buffer, company: string) {
+    const pages = await pdfPageTexts(sent);
+    assert.equal(pages.length, (await pdfPageTexts(original)).length);
+    for (const page of pages) assert.match(page, stampLinePattern(company));
+  }
+
+  it('stamps every page a company gets with its name, its letter, a shared document and each PDF of its ZIP, sent by nginx with ranges', async () => {
+    const dossier = path.join(stack.documentsDir, 'bewerbungsdossier.pdf');
+    const zurich = await companyLink('Zürcher Söhne AG', dossier);
+    const basel = await companyLink('Basler Bäckerei & Çie', dossier);
+    const letter = await request(zurich.letter, { headers: zurich.headers });
+    assert.equal(letter.status, 200);
+    assert.equal(letter.headers['content-length'], String(letter.body.length));
+    assert.equal(letter.headers['cache-control'], 'no-store');
+    assert.equal(letter.headers['x-accel-redirect'], undefined);
+    await assertStamped(letter.body, readFileSync(dossier), 'Zürcher Söhne AG');
+    // Made once: the same bytes again, and a range of them.
+    assert.deepEqual((await request(zurich.letter, { headers: zurich.headers })).body, letter.body);
+    const part = await request(zurich.letter, {
+      headers: { ...zurich.headers, range: 'bytes=10-99' },
+    });
+    assert.equal(part.status, 206);
+    assert.deepEqual(part.body, letter.body.subarray(10, 100));
+
+    const shared = await request(`${stack.baseUrl}/api/download/${file}`, {
+      headers: zurich.headers,
+    });
+    await assertStamped(shared.body, bytes, 'Zürcher Söhne AG');
+    const other = await request(`${stack.baseUrl}/api/download/${file}`, {
+      headers: basel.headers,
+    });
+    await assertStamped(other.body, bytes, 'Basler Bäckerei & Çie');
+    assert.doesNotMatch((await pdfPageTexts(other.body)).join(''), /Zürcher/);
+    // The shared login still gets the original.
+    assert.deepEqual(
+      (await request(`${stack.baseUrl}/api/download/${file}`, { headers: auth })).body,
+      bytes,
+    );
+
+    const zip = await request(`${stack.baseUrl}/api/download-all`, { headers: zurich.headers });
+    const entries = [...(await unzip(zip.body))];
+    assert.ok(entries.length > 2);
+    for (const [name, entry] of entries) {
+      const original =
+        name === 'Dossier.pdf'
+          ? readFileSync(dossier)
+          : readFileSync(path.join(stack.documentsDir, path.basename(name)));
+      await assertStamped(entry, original, 'Zürcher Söhne AG');
+    }
   });
 
   it('needs a token for every byte: the internal locations refuse direct requests', async () => {

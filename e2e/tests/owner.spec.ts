@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { unzip, waitForMail } from '@portfolio/stack';
+import { pdfPageTexts, stampLinePattern, unzip, waitForMail } from '@portfolio/stack';
 import { fileRow, manifestFiles, readManifest } from '../support/documents';
 import { expect, requestToken, test } from '../support/fixtures';
 import { expectAccessibleValidHtml } from '../support/page-checks';
@@ -127,6 +127,10 @@ test("from the phone: a company's link with its letter and two sections, as the 
   // The link, its sections and its first PDF: the phone asked once.
   expect((await taps()) - before).toBe(1);
   await expect(item.getByText('Motivationsschreiben Messe (1 KB)')).toBeVisible();
+  // What every page of its PDFs will say, before the company opens one.
+  await expect(
+    item.getByRole('figure', { name: `Vorschau des Stempels für ${messe}` }),
+  ).toContainText(stampLinePattern(messe));
   await expectAccessibleValidHtml(page, 'a link with its letter and sections (375 px)');
   const other = company();
   await page.getByLabel('Firma').fill(other);
@@ -166,11 +170,16 @@ test("from the phone: a company's link with its letter and two sections, as the 
     'Motivationsschreiben Messe.pdf',
     ...chosen.map((file) => `${file.section}/${file.filename}`),
   ]);
+  // Not a PDF pdf-lib can read: it goes out as it is. Every real one carries the company's name.
   expect(entries.get('Motivationsschreiben Messe.pdf')).toEqual(letter);
-  for (const file of chosen)
-    expect(entries.get(`${file.section}/${file.filename}`)).toEqual(
+  for (const file of chosen) {
+    const pages = await pdfPageTexts(entries.get(`${file.section}/${file.filename}`)!);
+    const original = await pdfPageTexts(
       await readFile(path.join(stack.documentsDir, file.filename)),
     );
+    expect(pages).toHaveLength(original.length);
+    for (const page of pages) expect(page).toMatch(stampLinePattern(messe));
+  }
   await expectAccessibleValidHtml(companyPage, "/protected through a company's link (375 px)");
 
   // Another company's link, on its own device: the shared sections, nothing of the first one's.

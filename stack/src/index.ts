@@ -26,4 +26,5 @@ export {
 export { startSmtpSink, type SmtpSink } from './smtp-sink';
 export { startStack, type Stack, type StackOptions } from './start-stack';
 export { UNTHROTTLED_ENV } from './unthrottled';
+export { pdfPageTexts, stampLinePattern } from './pdf-text';
 export { unzip } from './unzip';
