@@ -14,6 +14,22 @@ const ownerInIndexHtml: Plugin = {
   transformIndexHtml: (html) => html.replaceAll('%OWNER_NAME%', owner.name),
 };
 
+/**
+ * `vite dev` serves index.html for every address: on the documents page it runs the early script
+ * first, as the built page does (scripts/prerender.mjs), so a link's code leaves the address.
+ */
+const protectedEarlyInDev: Plugin = {
+  name: 'protected-early-in-dev',
+  apply: 'serve',
+  transformIndexHtml: (html, { originalUrl }) =>
+    /^(?:\/en)?\/protected(?:[?#]|$)/.test(originalUrl ?? '')
+      ? html.replace(
+          '<script type="module" src="/src/main.tsx">',
+          (entry) => `<script type="module" src="/src/protected-early.ts"></script>\n    ${entry}`,
+        )
+      : html,
+};
+
 /** The page's inline elements whose hashes nginx's CSP allows, and where each list goes (nginx/render-config.sh). */
 const CSP_HASHED = [
   { file: 'csp-script-hashes.txt', element: /<script>([\s\S]*?)<\/script>/g },
@@ -94,7 +110,7 @@ function reactRouterProduction(): { find: RegExp; replacement: string }[] {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), ownerInIndexHtml, inlineHead],
+  plugins: [react(), ownerInIndexHtml, inlineHead, protectedEarlyInDev],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   build: {
     // Inlined images would become base64 inside the JS bundle and eat the size budget.

@@ -2,9 +2,10 @@
 // language (German at the root, English under en/, as nginx serves them): index.html (/),
 // all-projects.html and 404.html hold each route's markup and head tags, and start their app
 // after the largest paint (src/hydration/deferred-entry.ts); spa.html keeps the empty shell
-// for the client-rendered routes (/protected), with the language's `lang`, the owner's name
-// as its title and the no-script note. sitemap.xml and robots.txt name the pages at the
-// owner's address.
+// for the client-rendered routes (/verwaltung, filtered projects), with the language's `lang`,
+// the owner's name as its title and the no-script note. protected.html is the documents page's
+// frame: its early script (src/protected-early.ts) runs before the first paint, and the app's
+// files to load after it include the page's chunks. sitemap.xml and robots.txt name the pages at the owner's address.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { MANIFEST_FILE } from './start-page-files.mjs';
 
@@ -16,7 +17,7 @@ const NOSCRIPT = /<noscript>.*?<\/noscript>/s;
 
 /** The pages search engines list; the 404 page is prerendered besides. */
 const INDEXED = ['/', '/all-projects'];
-const PAGES = [...INDEXED, '/404'];
+const PAGES = [...INDEXED, '/404', '/protected'];
 
 const {
   renderRoute,
@@ -30,6 +31,37 @@ const {
   shellTitle,
 } = await import(new URL('entry-server.js', ssrDir).href);
 const shell = await readFile(new URL('index.html', dist), 'utf8');
+const readJson = async (file) => JSON.parse(await readFile(new URL(file, dist), 'utf8'));
+const manifest = await readJson('.vite/manifest.json');
+const earlyScript = (await readJson('.vite/protected-early.json'))['src/protected-early.ts'].file;
+
+/** The built files of manifest entries and what they import, but those the shell loads. */
+function chunkFiles(keys, files = new Set()) {
+  for (const key of keys) {
+    const { file, imports = [] } = manifest[key];
+    if (files.has(file)) continue;
+    files.add(file);
+    chunkFiles(imports, files);
+  }
+  return [...files].filter((file) => !shell.includes(`/${file}"`));
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+
+/**
+ * The documents page: the early script in place of the entry, which like every page's waits
+ * for the first paint, with the page's chunks (in English its texts too) to preload then.
+ */
+function protectedPage(page, language) {
+  const chunks = ['src/pages/protected/protected-page.tsx'];
+  if (language !== DEFAULT_LANGUAGE) chunks.push('src/content/en/index.ts');
+  const preloads = chunkFiles(chunks).map(
+    (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+  );
+  const early = `<script src="/${earlyScript}"></script>`;
+  if (!ENTRY_SCRIPT.test(page)) throw new Error('Kein Modul-Skript im <head> der Seite');
+  return page.replace(ENTRY_SCRIPT, (entry) => [early, entry, ...preloads].join('\n    '));
+}
 for (const part of [ROOT, HTML_START]) {
   if (!shell.includes(part)) throw new Error(`dist/index.html enthält kein ${part}`);
 }
@@ -48,7 +80,8 @@ for (const language of LANGUAGES) {
     const [head, app, ...rest] = html.split(HEAD_END_MARKER);
     if (app === undefined || rest.length > 0)
       throw new Error(`${url}: ${HEAD_END_MARKER} nicht genau einmal im gerenderten HTML`);
-    const file = deferAppEntry(languageShell)
+    const start = page === '/protected' ? protectedPage(languageShell, language) : languageShell;
+    const file = deferAppEntry(start)
       .replace('</head>', `${head}</head>`)
       .replace(ROOT, () => `<div id="root">${app}</div>`);
     await writeFile(new URL(fileOf(url), dist), file);

@@ -4,12 +4,13 @@ import { SessionProvider } from './auth/session-context';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './pages/home/home-page';
 import { allProjectsRoute } from './all-projects-route';
+import { protectedRoute } from './protected-route';
 import { ThemeProvider } from './theme/theme-context';
 import { InteractiveMark } from './hydration/interactive-mark';
 import { LANGUAGES, localePath } from './i18n/languages';
 
 const AllProjectsPage = allProjectsRoute.Component;
-const ProtectedPage = lazy(() => import('./pages/protected/protected-page'));
+const ProtectedPage = protectedRoute.Component;
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page'));
 // The owner's page: German only, linked from nowhere, its own chunk.
 const OwnerPage = lazy(() => import('./pages/owner/owner-page'));

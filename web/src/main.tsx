@@ -8,8 +8,8 @@
 //    most) and only then adds this entry (0.3 KB) and, as a modulepreload, the app's chunk it
 //    imports (start-app.tsx, with React) to the page (hydration/deferred-entry.ts): no script
 //    competes with the portrait on a phone's slow line, and both files load side by side.
-// 4. This entry takes an access link's code out of the address and starts the app in a task of
-//    its own.
+// 4. This entry starts the app in a task of its own. (An access link's code has left the address
+//    before: the documents page's early script takes it, src/protected-early.ts.)
 // 5. startApp() hydrates inside a transition (time-sliced: no long task holds a first tap): the
 //    frame (header, footer) first; each section of the start page waits, its HTML kept, and
 //    hydrates on its own when it nears the viewport, when the browser is idle or when touched
@@ -20,14 +20,10 @@
 //    remembered in step 1 again; each section switches once it has hydrated.
 // 7. When the page is idle, the project page's chunk and the text behind "Mehr über mich" are
 //    fetched (hydration/when-idle.ts).
-// The SPA shell (/protected, unknown routes) has nothing to paint first: its <head> loads this
-// entry at once, so it starts at step 4.
+// The SPA shell (/verwaltung, a filtered project list) has nothing to paint first: its <head>
+// loads this entry at once, so it starts at step 4.
 
-import { takeAccessCode } from './auth/access-link';
 import { startApp } from './start-app';
-
-// Before anything else reads the address: an access link's code leaves it and the history.
-takeAccessCode();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Element #root fehlt in index.html');

@@ -12,8 +12,15 @@ import { stopRecordingEarlyTaps } from './hydration/early-taps';
 import { holdParts } from './hydration/part-schedule';
 import { onIdle } from './hydration/when-idle';
 import { allProjectsRoute } from './all-projects-route';
+import { protectedRoute } from './protected-route';
 import { languageOfPath, pageOfPath } from './i18n/languages';
 import { loadEnglish } from './i18n/translation';
+
+/** The code-split pages that are prerendered, by their German address. */
+const PRERENDERED_ROUTES = new Map([
+  ['/all-projects', allProjectsRoute],
+  ['/protected', protectedRoute],
+]);
 
 const app = (
   <StrictMode>
@@ -23,13 +30,13 @@ const app = (
   </StrictMode>
 );
 
-/** Hydrates a prerendered page (/, /all-projects in each language), renders the SPA shell. */
+/** Hydrates a prerendered page (/, /all-projects, /protected in each language), renders the SPA shell. */
 export async function startApp(root: HTMLElement): Promise<void> {
   // An English page's texts first (a German one has them in this chunk), so it renders in one pass.
   const texts = languageOfPath(location.pathname) === 'en' ? loadEnglish() : null;
   if (root.hasChildNodes()) {
     // Its chunk first, so the page hydrates in one pass and React keeps the <title> in <head>.
-    const page = pageOfPath(location.pathname) === '/all-projects' && allProjectsRoute.preload();
+    const page = PRERENDERED_ROUTES.get(pageOfPath(location.pathname))?.preload();
     await Promise.all([texts, page]);
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread (and a visitor's first tap) for the whole page; the frame

@@ -1,8 +1,9 @@
 // A personal access link, https://<site>/protected#zugang=<code>, carries its
-// code in the fragment: browsers never send it to a server. The entry script
-// takes it out of the address bar and the history before the app starts
-// (main.tsx), so no later script, screenshot or bookmark sees it; the
-// protected page then exchanges it for a session (docs/product.md#personal-access-links).
+// code in the fragment: browsers never send it to a server. The protected
+// page's early script (protected-early.ts), or without it the entry script
+// (main.tsx), takes it out of the address bar and the history first, so no
+// later script, screenshot or bookmark sees it; it is then exchanged for a
+// session (docs/product.md#personal-access-links).
 
 import { pageOfPath } from '../i18n/languages';
 

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DocumentGroup } from '../../api/documents-client';
-import { takeAccessCode } from '../../auth/access-link';
+import { startEarlyCalls } from '../../api/early-calls';
+import { claimAccessCode, takeAccessCode } from '../../auth/access-link';
 import { loadEnglish } from '../../i18n/translation';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { fileRow, groups } from '../../test/protected-page';
@@ -90,6 +91,37 @@ describe('protected page opened through an access link', () => {
     expect(screen.getByRole('heading', { name: 'Geschützter Bereich' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Benutzername')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("adopts the early script's exchange and list instead of asking again", async () => {
+    const fetchMock = stubFetch((request) =>
+      request.url === '/api/auth/access' ? linkOpened() : json([own]),
+    );
+    history.replaceState(null, '', '/protected#zugang=ABCD-EFGH');
+    // What the documents page's early script does before the app loads (protected-early.ts).
+    takeAccessCode();
+    startEarlyCalls(claimAccessCode(), null);
+    expect(location.hash).toBe('');
+    renderApp('/protected');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bewerbung für Muster AG' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Für Muster AG' })).toBeVisible();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/auth/access',
+      '/api/documents',
+    ]);
+    expect(screen.queryByRole('heading', { name: 'Geschützter Bereich' })).toBeNull();
+  });
+
+  it("shows the gate with the message when the early script's exchange is refused", async () => {
+    const fetchMock = stubFetch(() => json({ success: false, statusCode: 401 }, 401));
+    startEarlyCalls('ABCD-EFGH', null);
+    renderApp('/protected');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dieser Zugangslink ist ungültig, abgelaufen oder wurde widerrufen.',
+    );
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/access']);
   });
 
   it('greets no one after the shared login', async () => {

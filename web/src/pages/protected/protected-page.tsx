@@ -1,4 +1,5 @@
 import { accessNameOf } from '../../auth/access-name';
+import { useHydrated } from '../../hydration/use-hydrated';
 import { useSession } from '../../auth/session-context';
 import { useLogout } from '../../auth/use-logout';
 import { BackHomeLink } from '../back-home-link';
@@ -55,12 +56,38 @@ function DocumentsArea() {
   );
 }
 
-/** The documents page; the gate's login form stands in for it until the visitor logs in. */
+/**
+ * The documents page's top before its list: room for the greeting and the lead, in the place
+ * DocumentsArea puts them. Prerendered, it shows only to a visitor whose list will follow
+ * (protected-page.css), and paints with the page instead of waiting for the app.
+ */
+function DocumentsFrame({ status }: { status?: string }) {
+  const texts = useProtectedTexts();
+  return (
+    <div className={`protected__frame${status ? ' protected__frame--shown' : ''}`}>
+      <div className="page__header protected__header">
+        <div>
+          <div className="page__title protected__title-space" />
+          <p className="page__lead">{texts.lead}</p>
+          {status && <p role="status">{status}</p>}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The documents page; the gate's login form stands in for it until the visitor logs in. The
+ * prerendered HTML and its hydration show neither: only the browser knows the session and the
+ * link's answer.
+ */
 function AccessOrGate() {
   const { isAuthenticated } = useSession();
   const { accessLink: texts } = useProtectedTexts();
   const accessLink = useAccessLink();
-  if (accessLink === 'checking') return <p role="status">{texts.checking}</p>;
+  const hydrated = useHydrated();
+  if (!hydrated) return <DocumentsFrame />;
+  if (accessLink === 'checking') return <DocumentsFrame status={texts.checking} />;
   const notice = accessLink === 'refused' || accessLink === 'error' ? texts[accessLink] : undefined;
   return isAuthenticated ? <DocumentsArea /> : <LoginGate notice={notice} />;
 }

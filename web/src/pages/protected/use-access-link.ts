@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { exchangeAccessCode, type LoginResult } from '../../api/api-client';
+import { adoptAccessExchange } from '../../api/early-calls';
 import { claimAccessCode } from '../../auth/access-link';
 import { useSession } from '../../auth/session-context';
 
@@ -10,13 +11,16 @@ let running: Promise<LoginResult> | undefined;
 
 function startExchange(): Promise<LoginResult> | undefined {
   const code = claimAccessCode();
-  if (code) running = exchangeAccessCode(code);
+  const early = adoptAccessExchange();
+  if (early) running = early;
+  else if (code) running = exchangeAccessCode(code);
   return running;
 }
 
 /**
- * Exchanges the code of an access link (taken from the address by the entry script) for a
- * session: the same login as user name and password. Refused: wrong, expired or revoked.
+ * Exchanges the code of an access link for a session, the same login as user name and
+ * password: adopts the exchange the page's early script started, else starts it with the code
+ * the entry script took from the address. Refused: wrong, expired or revoked.
  */
 export function useAccessLink(): AccessLinkState {
   const { login } = useSession();

@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { fetchDocuments, UnauthorizedError, type DocumentGroup } from '../../api/documents-client';
+import { documentsFor } from '../../api/early-calls';
+import { UnauthorizedError, type DocumentGroup } from '../../api/documents-client';
 import { useSession } from '../../auth/session-context';
 
 type DocumentsState =
   { status: 'loading' } | { status: 'ready'; groups: DocumentGroup[] } | { status: 'error' };
 
-/** Loads the document groups; a 401 ends the session so the gate shows again. */
+/**
+ * Loads the document groups (adopting the early script's call); a 401 ends the session so the
+ * gate shows again.
+ */
 export function useDocuments() {
   const { token, logout } = useSession();
   const [attempt, setAttempt] = useState(0);
@@ -13,7 +17,7 @@ export function useDocuments() {
 
   useEffect(() => {
     let current = true;
-    fetchDocuments(token).then(
+    documentsFor(token).then(
       (groups) => current && setState({ status: 'ready', groups }),
       (error: unknown) => {
         if (!current) return;

@@ -1,0 +1,72 @@
+// The protected page's first calls, started by its early script (src/protected-early.ts) while
+// the app's code still loads, and adopted by the app instead of made again: a company's link
+// then shows its list as soon as the app renders, not two round trips later. The early script
+// is a bundle of its own, so `/` loads none of it; the calls reach the app through one
+// property of `window`, as the two bundles share no module state. It never holds the code.
+import { exchangeAccessCode, type LoginResult } from './api-client';
+import { fetchDocuments, type DocumentGroup } from './documents-client';
+
+/** The list as started early, for the token it was asked with. */
+interface StartedList {
+  token: string;
+  groups: Promise<DocumentGroup[]>;
+}
+
+interface EarlyCalls {
+  /** An access link's exchange, when the address carried a code. */
+  exchange?: Promise<LoginResult>;
+  /** The list for the link's token, or for the stored session's; undefined when refused. */
+  list?: Promise<StartedList | undefined>;
+}
+
+declare global {
+  interface Window {
+    portfolioEarlyCalls?: EarlyCalls;
+  }
+}
+
+// A call the app never adopts (the visitor left first) must not count as an unhandled error.
+const quietly = <T>(promise: Promise<T>): Promise<T> => {
+  promise.catch(() => undefined);
+  return promise;
+};
+
+function startList(token: string): StartedList {
+  return { token, groups: quietly(fetchDocuments(token)) };
+}
+
+/** The early script's step: the link's code first, else the stored session's token. */
+export function startEarlyCalls(code: string | undefined, storedToken: string | null): void {
+  if (code) {
+    const exchange = quietly(exchangeAccessCode(code));
+    const list = exchange.then(
+      ({ success, token }) => (success && token ? startList(token) : undefined),
+      () => undefined,
+    );
+    window.portfolioEarlyCalls = { exchange, list };
+  } else if (storedToken) {
+    window.portfolioEarlyCalls = { list: Promise.resolve(startList(storedToken)) };
+  }
+}
+
+/** Takes one early call, once; undefined without the early script (tests, `vite dev`). */
+function take<K extends keyof EarlyCalls>(key: K): EarlyCalls[K] {
+  const calls = typeof window === 'undefined' ? undefined : window.portfolioEarlyCalls;
+  const call = calls?.[key];
+  if (calls) delete calls[key];
+  return call;
+}
+
+/** The exchange the early script started for the link's code, if it did. */
+export function adoptAccessExchange(): Promise<LoginResult> | undefined {
+  return take('exchange');
+}
+
+/** The document list for `token`: the early call's answer when it asked with this token. */
+export function documentsFor(token: string | null): Promise<DocumentGroup[]> {
+  const list = take('list');
+  if (!list || !token) return fetchDocuments(token);
+  return list.then((started) =>
+    started?.token === token ? started.groups : fetchDocuments(token),
+  );
+}
