@@ -105,3 +105,95 @@ test('the documents page greeting the company has no axe violations, the privacy
   );
   await expectAccessibleValidHtml(page, 'its privacy text');
 });
+
+test('a link holder never sees the gate: the greeting and the list come with the app, each call made once', async ({
+  context,
+  stack,
+}) => {
+  const name = recipient();
+  const { link } = await addAccess(stack, name);
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const seen = { gate: false, hashAtParse: '' };
+    Object.assign(window, { seen });
+    new MutationObserver(() => {
+      if (document.querySelector('.gate, input[placeholder="Benutzername"]')) seen.gate = true;
+    }).observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', () => (seen.hashAtParse = location.hash));
+  });
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`);
+  });
+  await page.goto(link);
+  await expectDocumentsFor(page, name);
+  await expect(page.getByRole('heading', { level: 2, name: 'Bewerbung' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { seen: object }).seen)).toEqual({
+    gate: false,
+    hashAtParse: '',
+  });
+  expect(calls).toEqual(['POST /api/auth/access', 'GET /api/documents']);
+});
+
+test('before its app runs, the page shows the top of the documents page, neither gate nor list, and no code', async ({
+  browser,
+  stack,
+  request,
+}) => {
+  const html = await (await request.get(`${stack.baseUrl}/protected`)).text();
+  for (const text of [
+    'Geschützter Bereich',
+    'Benutzername',
+    'Willkommen!',
+    'Dokumente werden geladen',
+  ])
+    expect(html).not.toContain(text);
+
+  const { link } = await addAccess(stack, recipient());
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Every script but the early one arrives empty: the app never runs.
+  await page.route(
+    (url) => /^\/assets\/.*\.js$/.test(url.pathname) && !url.pathname.includes('/protected-early-'),
+    (route) => route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
+  const exchanged = page.waitForResponse('**/api/auth/access');
+  await page.goto(link);
+  expect((await exchanged).status()).toBe(200);
+  await expect(
+    page.getByText('Hier findest du meine Bewerbungsunterlagen zum Ansehen und Herunterladen.'),
+  ).toBeVisible();
+  await expect(page.getByText('Geschützter Bereich')).toHaveCount(0);
+  expect(page.url()).toBe(`${stack.baseUrl}/protected`);
+  await context.close();
+});
+
+test('an invalid code shows the message above the gate, and leaves the address', async ({
+  context,
+  stack,
+  guard,
+}) => {
+  guard.allow(expectedAnswer(401, '/api/auth/access'));
+  const page = await context.newPage();
+  await page.goto(`${stack.baseUrl}/protected#zugang=ABCD-EFGH-JKMN-PQRS-TUVW-XYZ2-3456`);
+  await expect(page.getByRole('alert')).toHaveText(REFUSED);
+  await expect(page.getByRole('heading', { level: 1, name: 'Geschützter Bereich' })).toBeVisible();
+  expect(page.url()).toBe(`${stack.baseUrl}/protected`);
+  expect(await storedSession(page)).toEqual({ isAuthenticated: null, token: null });
+});
+
+test('the English link greets the company, with no axe violations', async ({ context, stack }) => {
+  const name = recipient();
+  const { code } = await addAccess(stack, name);
+  const page = await context.newPage();
+  await page.goto(`${stack.baseUrl}/en/protected#zugang=${code}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Application for ${name}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Bewerbung' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download all documents (ZIP)' })).toBeVisible();
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  expect(page.url()).toBe(`${stack.baseUrl}/en/protected`);
+  await expectAccessibleValidHtml(page, '/en/protected through an access link');
+});
