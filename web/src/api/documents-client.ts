@@ -9,16 +9,25 @@ export { UnauthorizedError };
 
 export type ProgressListener = (receivedBytes: number, totalBytes: number | null) => void;
 
-async function guardedGet(path: string, token: string | null): Promise<Response> {
-  const response = await request(path, { token });
+function checked(response: Response): Response {
   if (response.status === 401) throw new UnauthorizedError();
   if (!response.ok) throw new ApiError(response.status);
   return response;
 }
 
+async function guardedGet(path: string, token: string | null): Promise<Response> {
+  return checked(await request(path, { token }));
+}
+
+export const DOCUMENTS_PATH = '/api/documents';
+
+/** The groups in an answer of GET /api/documents, or the error the answer means. */
+export async function documentsOf(response: Response): Promise<DocumentGroup[]> {
+  return (await checked(response).json()) as DocumentGroup[];
+}
+
 export async function fetchDocuments(token: string | null): Promise<DocumentGroup[]> {
-  const response = await guardedGet('/api/documents', token);
-  return (await response.json()) as DocumentGroup[];
+  return documentsOf(await request(DOCUMENTS_PATH, { token }));
 }
 
 /**

@@ -4,12 +4,22 @@
 // is a bundle of its own, so `/` loads none of it; the calls reach the app through one
 // property of `window`, as the two bundles share no module state. It never holds the code.
 import { exchangeAccessCode, type LoginResult } from './api-client';
-import { fetchDocuments, type DocumentGroup } from './documents-client';
+import {
+  DOCUMENTS_PATH,
+  documentsOf,
+  fetchDocuments,
+  type DocumentGroup,
+} from './documents-client';
+import { request } from './http';
 
-/** The list as started early, for the token it was asked with. */
+/**
+ * The list as started early, for the token it was asked with: the answer itself, read by the
+ * app's own client, as an error class of the early bundle is not the app's (a 401 must end
+ * the session as UnauthorizedError).
+ */
 interface StartedList {
   token: string;
-  groups: Promise<DocumentGroup[]>;
+  answer: Promise<Response>;
 }
 
 interface EarlyCalls {
@@ -32,7 +42,7 @@ const quietly = <T>(promise: Promise<T>): Promise<T> => {
 };
 
 function startList(token: string): StartedList {
-  return { token, groups: quietly(fetchDocuments(token)) };
+  return { token, answer: quietly(request(DOCUMENTS_PATH, { token })) };
 }
 
 /** The early script's step: the link's code first, else the stored session's token. */
@@ -67,6 +77,6 @@ export function documentsFor(token: string | null): Promise<DocumentGroup[]> {
   const list = take('list');
   if (!list || !token) return fetchDocuments(token);
   return list.then((started) =>
-    started?.token === token ? started.groups : fetchDocuments(token),
+    started?.token === token ? started.answer.then(documentsOf) : fetchDocuments(token),
   );
 }

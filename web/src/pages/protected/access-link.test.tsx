@@ -124,6 +124,16 @@ describe('protected page opened through an access link', () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/access']);
   });
 
+  it('ends a stored session whose early list call the API refuses, and shows the gate', async () => {
+    localStorage.setItem('isAuthenticated', 'true');
+    localStorage.setItem('token', 'expired');
+    stubFetch(() => json({ statusCode: 401, message: 'Unauthorized' }, 401));
+    startEarlyCalls(undefined, 'expired');
+    renderApp('/protected');
+    expect(await screen.findByRole('heading', { name: 'Geschützter Bereich' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('greets no one after the shared login', async () => {
     localStorage.setItem('isAuthenticated', 'true');
     localStorage.setItem('token', 'jwt');
