@@ -172,13 +172,15 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
     const files = await this.availableFiles(holder);
     const stamp = stampFor(holder);
     if (!stamp) return this.zipCache.archiveOf(files);
-    const sent: AvailableFile[] = [];
-    // One after another: the stamping queue makes one copy at a time anyway.
-    for (const file of files) {
-      const copy = isPdf(file.filename) ? await this.stamps.copyOf(file, stamp) : undefined;
-      // The copy's path names its source's version: the archive's fingerprint follows it.
-      sent.push(copy ? { ...file, path: copy.path } : file);
-    }
+    const pdfs = files.filter((file) => isPdf(file.filename));
+    const copies = new Map(
+      (await this.stamps.copiesOf(pdfs, stamp)).map((copy, index) => [pdfs[index], copy]),
+    );
+    // The copy's path names its source's version: the archive's fingerprint follows it.
+    const sent = files.map((file) => {
+      const copy = copies.get(file);
+      return copy ? { ...file, path: copy.path } : file;
+    });
     return this.zipCache.archiveOf(sent);
   }
 

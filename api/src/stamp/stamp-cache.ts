@@ -58,11 +58,27 @@ const hash = (parts: unknown[]) =>
   createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 /** A link's folder: named by a hash, so no id from an older store can point a path elsewhere. */
 const linkFolder = (linkId: string) => hash([linkId]).slice(0, 16);
+const MISSING = Symbol('missing');
+
+/** A copy's name without its ending: the link's folder, the source's path, its version. */
+function baseOf(source: StampSource, stamp: StampFor): string {
+  const sourceTag = hash([source.path]).slice(0, 12);
+  const version = hash([
+    STAMP_VERSION,
+    stamp.line,
+    stamp.linkId,
+    source.size,
+    `${source.mtimeNs}`,
+    `${source.ctimeNs}`,
+    `${source.ino}`,
+  ]).slice(0, 24);
+  return join(linkFolder(stamp.linkId), `${sourceTag}.${version}`);
+}
 
 export class StampCache {
   private readonly dir: string;
   private readonly builds = new Map<string, Promise<StampedCopy | undefined>>();
-  /** One copy at a time: a Pi's memory holds one document, not several. */
+  /** One batch at a time, each file after the other: a Pi's memory holds one document. */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -77,37 +93,41 @@ export class StampCache {
   }
 
   /** The copy of `source` stamped for the link, made if needed; undefined: send it as it is. */
-  copyOf(source: StampSource, stamp: StampFor): Promise<StampedCopy | undefined> {
-    const sourceTag = hash([source.path]).slice(0, 12);
-    const version = hash([
-      STAMP_VERSION,
-      stamp.line,
-      stamp.linkId,
-      source.size,
-      `${source.mtimeNs}`,
-      `${source.ctimeNs}`,
-      `${source.ino}`,
-    ]).slice(0, 24);
-    const base = join(linkFolder(stamp.linkId), `${sourceTag}.${version}`);
-    let build = this.builds.get(base);
-    if (!build) {
-      build = this.existingOrMade(base, source.path, stamp).finally(() => this.builds.delete(base));
-      this.builds.set(base, build);
-    }
-    return build;
+  async copyOf(source: StampSource, stamp: StampFor): Promise<StampedCopy | undefined> {
+    return (await this.copiesOf([source], stamp))[0];
   }
 
-  private async existingOrMade(
-    base: string,
-    source: string,
-    stamp: StampFor,
-  ): Promise<StampedCopy | undefined> {
-    const existing = await this.used(base + PDF);
-    if (existing) return existing;
-    if (await this.used(base + AS_IS)) return undefined;
-    const made = this.queue.then(() => this.make(base, source, stamp));
-    this.queue = made.catch(() => undefined);
-    return made;
+  /**
+   * The copies of `sources` for the link, in their order; the missing ones are made in one
+   * process (documents.zip's dozens of PDFs would otherwise start as many).
+   */
+  async copiesOf(sources: StampSource[], stamp: StampFor): Promise<Array<StampedCopy | undefined>> {
+    const bases = sources.map((source) => baseOf(source, stamp));
+    const found = await Promise.all(bases.map((base) => this.cached(base)));
+    const missing: Array<{ base: string; source: string }> = [];
+    const answers = bases.map((base, index) => {
+      const cached = found[index];
+      if (cached !== MISSING) return Promise.resolve(cached);
+      // Checked again with no wait in between: one build per copy, whoever asks.
+      const running = this.builds.get(base);
+      if (running) return running;
+      missing.push({ base, source: sources[index].path });
+      return undefined;
+    });
+    if (missing.length > 0) {
+      const made = this.queue.then(() => this.make(missing, stamp));
+      this.queue = made.catch(() => undefined);
+      missing.forEach(({ base }, index) => {
+        const build = made.then((copies) => copies[index]).finally(() => this.builds.delete(base));
+        this.builds.set(base, build);
+      });
+    }
+    return Promise.all(answers.map((answer, index) => answer ?? this.builds.get(bases[index])));
+  }
+
+  /** The cached copy (undefined: the source goes as it is), marked as just used; MISSING: none yet. */
+  private async cached(base: string): Promise<StampedCopy | undefined | typeof MISSING> {
+    return (await this.used(base + PDF)) ?? ((await this.used(base + AS_IS)) ? undefined : MISSING);
   }
 
   /** The cached file, marked as just used (its modification time orders the trimming). */
@@ -121,29 +141,40 @@ export class StampCache {
     return found?.isFile() ? { name: `${STAMPED}/${name}`, path, size: found.size } : undefined;
   }
 
-  private async make(base: string, source: string, stamp: StampFor) {
+  private async make(
+    batch: Array<{ base: string; source: string }>,
+    stamp: StampFor,
+  ): Promise<Array<StampedCopy | undefined>> {
     const folder = join(this.dir, linkFolder(stamp.linkId));
     await mkdir(folder, { recursive: true });
-    const partial = join(folder, `.${randomUUID()}${PARTIAL}`);
-    let outcome: StampOutcome;
+    const files = batch.map(({ source }) => ({
+      source,
+      target: join(folder, `.${randomUUID()}${PARTIAL}`),
+    }));
     try {
-      outcome = await writeStamped({ source, target: partial, ...stamp });
-      if ('written' in outcome) await rename(partial, join(this.dir, base + PDF));
+      const outcomes = await writeStamped({ ...stamp, files });
+      for (const [index, { base, source }] of batch.entries())
+        await this.keep(base, source, files[index].target, outcomes[index]);
     } catch (error) {
-      // Sent as it is this time; tried again on the next open.
+      // Sent as they are this time; tried again on the next open.
       this.logger.warn(`Stamp failed, sent unstamped: ${(error as Error).message}`);
-      return undefined;
+      return batch.map(() => undefined);
     } finally {
-      await unlink(partial).catch(() => undefined);
-    }
-    await this.removeOlderVersions(base);
-    if ('unstampable' in outcome) {
-      await writeFile(join(this.dir, base + AS_IS), outcome.unstampable);
-      this.logger.warn(`PDF sent unstamped (${outcome.unstampable}): ${source}`);
-      return undefined;
+      await Promise.all(files.map(({ target }) => unlink(target).catch(() => undefined)));
     }
     await this.trim();
-    return this.used(base + PDF);
+    return Promise.all(batch.map(({ base }) => this.used(base + PDF)));
+  }
+
+  /** Puts one outcome in place: the copy, or the note that the source goes as it is. */
+  private async keep(base: string, source: string, partial: string, outcome: StampOutcome) {
+    await this.removeOlderVersions(base);
+    if ('written' in outcome) {
+      await rename(partial, join(this.dir, base + PDF));
+      return;
+    }
+    await writeFile(join(this.dir, base + AS_IS), outcome.unstampable);
+    this.logger.warn(`PDF sent unstamped (${outcome.unstampable}): ${source}`);
   }
 
   /** A link's copies of the same source made before it changed. */

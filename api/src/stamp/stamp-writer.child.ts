@@ -1,14 +1,21 @@
-// The process stamp-writer.ts starts for one stamped copy (common/child-job.ts).
+// The process stamp-writer.ts starts for one link's PDFs (common/child-job.ts).
 import { readFile, writeFile } from 'node:fs/promises';
 import { serveOneJob } from '../common/child-job';
 import { FONT_PATH } from './stamp-font';
 import { stampPdf } from './pdf-stamp';
 import type { StampJob, StampOutcome } from './stamp-writer';
 
-serveOneJob(async (job: StampJob): Promise<StampOutcome> => {
-  const [source, font] = await Promise.all([readFile(job.source), readFile(FONT_PATH)]);
-  const result = await stampPdf(source, job.line, job.linkId, font);
-  if ('unstampable' in result) return result;
-  await writeFile(job.target, result.bytes, { flag: 'wx' });
-  return { written: result.bytes.byteLength };
+serveOneJob(async ({ line, linkId, files }: StampJob): Promise<StampOutcome[]> => {
+  const font = await readFile(FONT_PATH);
+  const outcomes: StampOutcome[] = [];
+  // One at a time: one document in memory, whatever the number of files.
+  for (const { source, target } of files) {
+    const result = await stampPdf(await readFile(source), line, linkId, font);
+    if ('unstampable' in result) outcomes.push(result);
+    else {
+      await writeFile(target, result.bytes, { flag: 'wx' });
+      outcomes.push({ written: result.bytes.byteLength });
+    }
+  }
+  return outcomes;
 });
