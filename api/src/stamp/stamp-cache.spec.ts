@@ -49,6 +49,19 @@ describe('StampCache', () => {
     expect(first!.name).toMatch(new RegExp(`^${STAMPED}/[\\w-]+/[\\w-]+\\.[\\w-]+\\.pdf$`));
   });
 
+  it("makes a ZIP's copies in one go, in their order, the unstampable one left as it is", async () => {
+    const { dir, cache } = setUp();
+    const files = ['a.pdf', 'kaputt.pdf', 'b.pdf'].map((name) => join(dir, name));
+    writeFileSync(files[0], await realPdf([{ text: 'Erstes' }]));
+    writeFileSync(files[1], pdf('kein Seitenbaum'));
+    writeFileSync(files[2], await realPdf([{ text: 'Zweites' }]));
+    const copies = await cache.copiesOf(files.map(sourceAt), zurich);
+    expect(copies[1]).toBeUndefined();
+    expect(pageTexts(readFileSync(copies[0]!.path))[0]).toContain('Erstes');
+    expect(pageTexts(readFileSync(copies[2]!.path))[0]).toContain('Zweites');
+    expect(await cache.copyOf(sourceAt(files[2]), zurich)).toEqual(copies[2]);
+  });
+
   it('makes a new copy when the source changes and drops the old one', async () => {
     const { dir, cache, copies } = setUp();
     const cv = join(dir, 'lebenslauf.pdf');
