@@ -1,6 +1,7 @@
 // A company's own PDF on the engine: a file for `make access-add FILE=…`,
 // and the PDF as the company gets it through nginx (its link's code
-// exchanged for a session, its list read, the PDF fetched by its id).
+// exchanged for a session, its list read, the PDF fetched by its id), or a
+// shared document as it gets it (stamped with its name).
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,11 +18,23 @@ export function letterOnHost(text: string): { file: string; bytes: Buffer } {
   return { file, bytes };
 }
 
-/** The first of the company's own PDFs, as its link opens it: its listed name and its bytes. */
-export async function companyPdf(session: EngineSession, code: string) {
+/** The session the link's code opens, as its page gets it. */
+async function openLink(session: EngineSession, code: string): Promise<string> {
   const opened = await session.post('/api/auth/access', { code });
   assert.equal(opened.status, 200, 'the link opens');
-  const { token } = JSON.parse(opened.body.toString()) as { token: string };
+  return (JSON.parse(opened.body.toString()) as { token: string }).token;
+}
+
+/** A shared document as the company's link gets it through nginx. */
+export async function companyDocument(session: EngineSession, code: string, filename: string) {
+  const answer = await session.get(`/api/download/${filename}`, await openLink(session, code));
+  assert.equal(answer.status, 200, `${filename} through nginx: ${answer.status}`);
+  return answer.body;
+}
+
+/** The first of the company's own PDFs, as its link opens it: its listed name and its bytes. */
+export async function companyPdf(session: EngineSession, code: string) {
+  const token = await openLink(session, code);
   const listed = JSON.parse((await session.get('/api/documents', token)).body.toString()) as Array<{
     own?: true;
     files: Array<{ filename: string; id: string }>;

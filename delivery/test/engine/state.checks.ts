@@ -4,11 +4,12 @@
 // messages, the outbox) across `make down` + `make up` and across a rebuild
 // of both images.
 import assert from 'node:assert/strict';
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { until } from '../helpers/until';
-import { companyPdf, letterOnHost } from './company-pdf';
+import { pdfPageTexts, stampLinePattern } from '@portfolio/stack';
+import { companyDocument, companyPdf, letterOnHost } from './company-pdf';
 import type { EngineSession } from './engine-session';
 
 const STOP_GRACE_SECONDS = 10;
@@ -107,6 +108,14 @@ export function stateChecks(current: () => EngineSession) {
       for (const id of before1.mailIds) assert.ok(after.mailIds.includes(id), `message ${id} kept`);
       assert.match(after.accessList, /^Bleibt AG +Bewerbung +Motivationsschreiben \(1 KB\)$/m);
       assert.deepEqual((await companyPdf(session, accessCode)).bytes, letter.bytes);
+    });
+
+    it("stamps the company's name on every page of a shared PDF, in the API image's child process, sent by nginx", async () => {
+      const sample = 'bewerbungsdossier.pdf';
+      const pages = await pdfPageTexts(await companyDocument(session, accessCode, sample));
+      const original = readFileSync(path.join(session.project.dir, 'documents', 'samples', sample));
+      assert.equal(pages.length, (await pdfPageTexts(original)).length);
+      for (const page of pages) assert.match(page, stampLinePattern('Bleibt AG'));
     });
 
     it('keeps every store across a rebuild of both images', async () => {
