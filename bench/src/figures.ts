@@ -76,6 +76,29 @@ export function lighthouseRows(page: string, app: AuditResult, floor: AuditResul
   ];
 }
 
+/** A company's first view: /protected opened through its link, beside / in the same run. */
+export function accessLinkRows(link: AuditResult, home: AuditResult): Row[] {
+  const page = '/protected#zugang=…';
+  return [
+    {
+      figure: `Lighthouse ${page} Performance`,
+      measured: String(link.performance),
+      reference: `${home.performance} (/)`,
+      comparison: '',
+      goal: '100',
+      met: link.performance === 100,
+    },
+    {
+      figure: `Lighthouse ${page} LCP`,
+      measured: `${link.lcpMs} ms`,
+      reference: `${home.lcpMs} ms (/)`,
+      comparison: ratio(link.lcpMs, home.lcpMs),
+      goal: '<= 1.3 x /',
+      met: link.lcpMs <= 1.3 * home.lcpMs,
+    },
+  ];
+}
+
 /**
  * Performance score, LCP and Total Blocking Time of a page against the same page without any
  * script, from the same run: what the app's JavaScript costs the visitor beyond the page itself.

@@ -14,7 +14,9 @@ import { measureBundle } from './bundle-size.ts';
 import { engineBurstRows } from './engine-burst.ts';
 import { makeDocumentSet, type DocumentSet } from './document-set.ts';
 import { calibratedSlowdown } from './cpu-calibration.ts';
+import { makeAccessLink } from './access-link.ts';
 import {
+  accessLinkRows,
   bundleRows,
   calibratedRow,
   hostRow,
@@ -57,7 +59,7 @@ const AUDITED_PAGES = ['/', '/en/', '/all-projects', '/en/all-projects'];
 
 async function pageRows(app: Stack, floorDist: string, scriptFreeDist: string): Promise<Row[]> {
   step(
-    'Lighthouse (mobile), median of 3 runs: the floor page; /, /all-projects and their English twins, with and without scripts ...',
+    'Lighthouse (mobile), median of 3 runs: the floor page; /, /all-projects and their English twins, with and without scripts; /protected through a link ...',
   );
   const floorStack = await startStack({ webRoot: floorDist });
   const scriptFreeStack = await startStack({ webRoot: scriptFreeDist });
@@ -72,6 +74,10 @@ async function pageRows(app: Stack, floorDist: string, scriptFreeDist: string): 
       audits.set(page, audit);
       rows.push(...lighthouseRows(page, audit, floor), ...scriptFreeRows(page, audit, scriptFree));
     }
+    // A company's link, each audit a fresh browser: the code is exchanged anew every time.
+    const link = await auditMedian(await makeAccessLink(app, 'Bench AG'));
+    const home = audits.get('/');
+    if (home) rows.push(...accessLinkRows(link, home));
     return [...rows, ...(await calibratedRows(app, floor, audits))];
   } finally {
     await floorStack.stop();
