@@ -1,7 +1,7 @@
 // `npm run bench`: measures the site as visitors and the owner's server feel
 // it, each figure beside a reference measured in the same run (these
 // machines are shared and noisy, so only ratios are comparable). Starts the
-// stack the `make local` way on a generated 200 MB document set, prints one
+// stack the `make local` way on a generated 200 MB set of PDFs, prints one
 // table, saves it as JSON under bench/results/, and stops all it started.
 import { chmod, mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,7 @@ import { rssMb, samplePeakRss } from './rss.ts';
 import { restingMemory } from './api-memory.ts';
 import { timeStaticDownloads, timeZipDownloads, zipSize } from './zip-download.ts';
 import { buildScriptFree } from './script-free.ts';
+import { stampRows } from './stamp-timing.ts';
 
 const RESULTS_DIR = join(import.meta.dirname, '..', 'results');
 const LOAD_SECONDS = 10;
@@ -238,6 +239,10 @@ async function main(): Promise<void> {
     rows.push(...(await zipFigures(app, workDir, token)));
     rows.push(...(await pageRows(app, floorDist, await buildScriptFree(webDist, workDir))));
     rows.push(...(await throughputRows(app, docs, token)));
+    step(
+      "A company's stamped copies: a 5 MB PDF's first and later opens, a first documents.zip ...",
+    );
+    rows.push(...(await stampRows(app, docs)));
 
     step('1,000 mixed requests ...');
     const serverErrors = await runMixedLoad({
