@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import type { Access } from '../access/access-record';
 import { AppConfig, appConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
 import { JWT_SIGNING_KEY } from './jwt-signing-key.provider';
@@ -54,12 +55,18 @@ export class AuthService implements OnModuleInit {
 
   /**
    * A token for the one authenticated user. An access link's token also names its access
-   * (`acc`, checked on every request, so a revocation counts at once) and its name (`name`,
-   * which the documents page shows).
+   * (`acc`, checked on every request, so a revocation counts at once), its name (`name`,
+   * which the documents page shows) and, when its stamp is off, `stamp: false`, so the page
+   * does not say its PDFs carry its name (docs/product.md#the-stamp).
    */
-  issueToken(access?: { id: string; label: string }): Promise<string> {
+  issueToken(access?: Pick<Access, 'id' | 'label' | 'stamp'>): Promise<string> {
     const claims = access
-      ? { sub: this.config.auth.username, acc: access.id, name: access.label }
+      ? {
+          sub: this.config.auth.username,
+          acc: access.id,
+          name: access.label,
+          ...(access.stamp === false ? { stamp: false } : {}),
+        }
       : { sub: this.config.auth.username };
     return this.jwt.signAsync(claims, {
       secret: this.signingKey,

@@ -29,6 +29,9 @@ export const protectedPage = {
     /** What the log keeps of the visit; the privacy text says more. */
     recorded:
       'Protokolliert werden das Öffnen dieses Links und jedes angesehene oder heruntergeladene Dokument, ohne IP-Adresse und Browser.',
+    /** Unless its stamp is off (docs/product.md#the-stamp). */
+    stamped: (name: string) =>
+      `Jede Seite der PDFs trägt unten den Namen ${name} und das Datum dieses Links.`,
     checking: 'Zugangslink wird geprüft...',
     refused: 'Dieser Zugangslink ist ungültig, abgelaufen oder wurde widerrufen.',
     error: 'Der Zugangslink konnte nicht geprüft werden. Bitte öffne ihn später noch einmal.',

@@ -26,6 +26,8 @@ export const protectedPage: Translated<typeof german> = {
     ownGroup: 'For',
     recorded:
       'Opening this link and every document viewed or downloaded are recorded, without IP address or browser.',
+    stamped: (name: string) =>
+      `Every page of the PDFs carries the name ${name} and this link’s date at its foot.`,
     checking: 'Checking the access link...',
     refused: 'This access link is invalid, has expired or was revoked.',
     error: 'The access link could not be checked. Please open it again later.',

@@ -61,13 +61,20 @@ describe('protected page opened through an access link', () => {
     openLink(linkOpened);
     const line = await screen.findByText(/^Protokolliert werden das Öffnen dieses Links/);
     expect(line).toHaveTextContent(
-      'Protokolliert werden das Öffnen dieses Links und jedes angesehene oder heruntergeladene Dokument, ohne IP-Adresse und Browser. Datenschutz',
+      'Protokolliert werden das Öffnen dieses Links und jedes angesehene oder heruntergeladene Dokument, ohne IP-Adresse und Browser. Jede Seite der PDFs trägt unten den Namen Muster AG und das Datum dieses Links. Datenschutz',
     );
     await userEvent.click(within(line).getByRole('button', { name: 'Datenschutz' }));
     const dialog = screen.getByRole('dialog', { name: 'Datenschutzerklärung' });
     expect(
       await within(dialog).findByText(/Ein Schreiben, das ich eigens für eine Firma hochlade/),
     ).toBeInTheDocument();
+  });
+
+  it('leaves out that its PDFs carry its name when the owner switched the stamp off', async () => {
+    const unstamped = { sub: 'bewerbung', acc: 'a1', name: 'Muster AG', stamp: false };
+    openLink(() => json({ success: true, token: `e30.${btoa(JSON.stringify(unstamped))}.sig` }));
+    const line = await screen.findByText(/^Protokolliert werden das Öffnen dieses Links/);
+    expect(line).not.toHaveTextContent('Jede Seite');
   });
 
   it('greets the company in English under /en/', async () => {

@@ -1,4 +1,4 @@
-import { accessNameOf } from '../../auth/access-name';
+import { accessNameOf, accessStampedOf } from '../../auth/access-name';
 import { useHydrated } from '../../hydration/use-hydrated';
 import { useSession } from '../../auth/session-context';
 import { useLogout } from '../../auth/use-logout';
@@ -29,7 +29,9 @@ function DocumentsArea() {
             {accessName ? `${texts.accessLink.greeting} ${accessName}` : texts.welcome}
           </h1>
           <p className="page__lead">{texts.lead}</p>
-          {accessName && <RecordedNotice />}
+          {accessName && (
+            <RecordedNotice stampedFor={accessStampedOf(token) ? accessName : undefined} />
+          )}
         </div>
         <button type="button" className="button" onClick={logout}>
           Logout
