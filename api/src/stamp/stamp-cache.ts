@@ -217,8 +217,9 @@ export class StampCache {
     const found: Array<{ path: string; size: number; usedAt: number }> = [];
     for (const link of await readdir(this.dir).catch((): string[] => [])) {
       const folder = join(this.dir, link);
-      if (!(await lstat(folder)).isDirectory()) continue;
-      for (const entry of await readdir(folder)) {
+      // A link's folder may go (keepOnly) while this walks.
+      if (!(await lstat(folder).catch(() => undefined))?.isDirectory()) continue;
+      for (const entry of await readdir(folder).catch((): string[] => [])) {
         if (entry.endsWith(PARTIAL) !== partials) continue;
         const path = join(folder, entry);
         const info = await lstat(path).catch(() => undefined);
