@@ -19,6 +19,7 @@ export const PROJECT_PREFIXES = [
   'zip-cache-spec-',
   'zip-check-spec-',
   'documents-zip-spec-',
+  'stamp-cache-spec-',
   'retention-',
   'delivery-',
   'bench-',

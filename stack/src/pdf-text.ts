@@ -11,7 +11,7 @@ const run = promisify(execFile);
 
 /** The text of every page, in order (pages split by pdftotext's form feed). */
 export async function pdfPageTexts(bytes: Buffer): Promise<string[]> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'pdf-text-'));
+  const dir = await mkdtemp(path.join(tmpdir(), 'portfolio-pdf-text-'));
   try {
     const file = path.join(dir, 'read.pdf');
     await writeFile(file, bytes);

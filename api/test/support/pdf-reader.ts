@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { scratchDir } from './scratch';
 
 function saved(bytes: Buffer): string {
-  const path = join(scratchDir('pdf-reader-'), 'read.pdf');
+  const path = join(scratchDir('api-pdf-reader-'), 'read.pdf');
   writeFileSync(path, bytes);
   return path;
 }
