@@ -51,5 +51,12 @@ function routeElement(url: string) {
  */
 export async function renderRoute(url: string): Promise<string> {
   await prerender(routeElement(url));
-  return renderToString(routeElement(url));
+  const html = renderToString(routeElement(url));
+  // A part that threw leaves React's mark for the browser to render it there instead: the page
+  // would paint its fallback first, so the build stops (React logged the error above).
+  if (html.includes(CLIENT_RENDERED))
+    throw new Error(`${url}: ein Teil liess sich nicht vorrendern`);
+  return html;
 }
+
+const CLIENT_RENDERED = '<!--$!-->';
