@@ -13,7 +13,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Names the file for scripts/prerender.mjs, which removes .vite/ afterwards.
     manifest: '.vite/protected-early.json',
-    // A classic script (it runs before the first paint): its names stay inside one function.
-    rolldownOptions: { input: 'src/protected-early.ts', output: { format: 'iife' } },
+    // A module script without imports: it runs as soon as it arrives.
+    rolldownOptions: { input: 'src/protected-early.ts', output: { format: 'es' } },
   },
 });

@@ -3,16 +3,24 @@
 // session survives a reload, and a revoked link shows a German message and
 // the gate.
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { accessCommand, addAccess } from '../support/access';
 import { expectAccessibleValidHtml } from '../support/page-checks';
 import { expect, storedSession, test } from '../support/fixtures';
 import { expectedAnswer } from '../support/page-guard';
+import type { StackInfo } from '../support/stack-info';
 
 const REFUSED = 'Dieser Zugangslink ist ungültig, abgelaufen oder wurde widerrufen.';
 
 // Both workers share the stack's store: every test its own recipient.
 const recipient = () => `Muster AG ${randomUUID().slice(0, 8)}`;
+
+/** A new recipient's link, and a new page of `context` to open it in. */
+async function newLink(context: BrowserContext, stack: StackInfo) {
+  const name = recipient();
+  const { link, code } = await addAccess(stack, name);
+  return { name, link, code, page: await context.newPage() };
+}
 
 async function expectDocumentsFor(page: Page, name: string) {
   await expect(
@@ -27,12 +35,10 @@ test('the link logs in, leaves no code in the address or the history, and surviv
   context,
   stack,
 }) => {
-  const name = recipient();
-  const { link, code } = await addAccess(stack, name);
+  const { name, link, code, page } = await newLink(context, stack);
   expect(link).toBe(`${stack.baseUrl}/protected#zugang=${code}`);
 
   // Raw navigation, as a recipient's click on the link in a mail.
-  const page = await context.newPage();
   await page.goto(link);
   await expectDocumentsFor(page, name);
   expect(page.url()).toBe(`${stack.baseUrl}/protected`);
@@ -92,9 +98,7 @@ test('the documents page greeting the company has no axe violations, the privacy
   context,
   stack,
 }) => {
-  const name = recipient();
-  const { link } = await addAccess(stack, name);
-  const page = await context.newPage();
+  const { name, link, page } = await newLink(context, stack);
   await page.goto(link);
   await expectDocumentsFor(page, name);
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
@@ -110,16 +114,13 @@ test('a link holder never sees the gate: the greeting and the list come with the
   context,
   stack,
 }) => {
-  const name = recipient();
-  const { link } = await addAccess(stack, name);
-  const page = await context.newPage();
+  const { name, link, page } = await newLink(context, stack);
   await page.addInitScript(() => {
-    const seen = { gate: false, hashAtParse: '' };
+    const seen = { gate: false };
     Object.assign(window, { seen });
     new MutationObserver(() => {
       if (document.querySelector('.gate, input[placeholder="Benutzername"]')) seen.gate = true;
     }).observe(document, { childList: true, subtree: true });
-    document.addEventListener('DOMContentLoaded', () => (seen.hashAtParse = location.hash));
   });
   const calls: string[] = [];
   page.on('request', (request) => {
@@ -131,7 +132,6 @@ test('a link holder never sees the gate: the greeting and the list come with the
   await expect(page.getByRole('heading', { level: 2, name: 'Bewerbung' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { seen: object }).seen)).toEqual({
     gate: false,
-    hashAtParse: '',
   });
   expect(calls).toEqual(['POST /api/auth/access', 'GET /api/documents']);
 });
@@ -164,6 +164,7 @@ test('before its app runs, the page shows the top of the documents page, neither
   await expect(
     page.getByText('Hier findest du meine Bewerbungsunterlagen zum Ansehen und Herunterladen.'),
   ).toBeVisible();
+  await expect(page.getByText(/^Protokolliert werden das Öffnen dieses Links/)).toBeVisible();
   await expect(page.getByText('Geschützter Bereich')).toHaveCount(0);
   expect(page.url()).toBe(`${stack.baseUrl}/protected`);
   await context.close();
@@ -184,9 +185,7 @@ test('an invalid code shows the message above the gate, and leaves the address',
 });
 
 test('the English link greets the company, with no axe violations', async ({ context, stack }) => {
-  const name = recipient();
-  const { code } = await addAccess(stack, name);
-  const page = await context.newPage();
+  const { name, code, page } = await newLink(context, stack);
   await page.goto(`${stack.baseUrl}/en/protected#zugang=${code}`);
   await expect(
     page.getByRole('heading', { level: 1, name: `Application for ${name}` }),

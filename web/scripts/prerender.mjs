@@ -4,8 +4,8 @@
 // after the largest paint (src/hydration/deferred-entry.ts); spa.html keeps the empty shell
 // for the client-rendered routes (/verwaltung, filtered projects), with the language's `lang`,
 // the owner's name as its title and the no-script note. protected.html is the documents page's
-// frame: its early script (src/protected-early.ts) runs before the first paint, and the app's
-// files to load after it include the page's chunks. sitemap.xml and robots.txt name the pages at the owner's address.
+// frame: its early script (src/protected-early.ts) starts before the app's entry, and the
+// files to preload include the page's chunks. sitemap.xml and robots.txt name the pages at the owner's address.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { MANIFEST_FILE } from './start-page-files.mjs';
 
@@ -49,8 +49,8 @@ function chunkFiles(keys, files = new Set()) {
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]+"><\/script>/;
 
 /**
- * The documents page: the early script in place of the entry, which like every page's waits
- * for the first paint, with the page's chunks (in English its texts too) to preload then.
+ * The documents page: its early script before the entry, both started after the largest paint
+ * like every page's, with the page's chunks (in English its texts too) to preload then.
  */
 function protectedPage(page, language) {
   const chunks = ['src/pages/protected/protected-page.tsx'];
@@ -58,7 +58,7 @@ function protectedPage(page, language) {
   const preloads = chunkFiles(chunks).map(
     (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
   );
-  const early = `<script src="/${earlyScript}"></script>`;
+  const early = `<script type="module" crossorigin src="/${earlyScript}"></script>`;
   if (!ENTRY_SCRIPT.test(page)) throw new Error('Kein Modul-Skript im <head> der Seite');
   return page.replace(ENTRY_SCRIPT, (entry) => [early, entry, ...preloads].join('\n    '));
 }

@@ -24,6 +24,9 @@ export const COPYRIGHT_YEAR = 2025;
 export const STORAGE_KEY_AUTHENTICATED = 'isAuthenticated';
 export const STORAGE_KEY_TOKEN = 'token';
 
+/** An access link's fragment before its code: `/protected#zugang=<code>`. */
+export const ACCESS_LINK_PREFIX = '#zugang=';
+
 export const ZIP_FILE_NAME = 'documents.zip';
 
 export const FILTER_ALL = 'All';

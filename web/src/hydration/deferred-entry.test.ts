@@ -16,11 +16,20 @@ describe('deferAppEntry', () => {
   it('moves the entry and its preloads from <head> to the attribute on <html>', () => {
     const page = deferAppEntry(SHELL);
     expect(page).toContain(
-      '<html data-start-after-paint="/assets/index-A1.js /assets/start-app-B2.js" lang="de">',
+      '<html data-start-after-paint="/assets/index-A1.js | /assets/start-app-B2.js" lang="de">',
     );
     expect(page).not.toContain('<script');
     expect(page).not.toContain('modulepreload');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/style-C3.css">');
+  });
+
+  it("keeps the order of a page's scripts: the documents page's early one before the entry", () => {
+    const early = '<script type="module" crossorigin src="/assets/protected-early-D4.js"></script>';
+    const page = deferAppEntry(SHELL.replace('<head>', `<head>\n    ${early}`));
+    expect(page).toContain(
+      'data-start-after-paint="/assets/protected-early-D4.js /assets/index-A1.js | /assets/start-app-B2.js"',
+    );
+    expect(page).not.toContain('<script');
   });
 
   it('refuses a page without an entry script, rather than build a page that never starts', () => {
@@ -46,7 +55,9 @@ describe('the pre-paint script on a prerendered page', () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     document.head.replaceChildren();
-    document.documentElement.removeAttribute('data-start-after-paint');
+    for (const name of ['data-start-after-paint', 'data-access-link'])
+      document.documentElement.removeAttribute(name);
+    history.replaceState(null, '', '/');
   });
 
   const added = () =>
@@ -55,13 +66,31 @@ describe('the pre-paint script on a prerendered page', () => {
         `${element.localName} ${element.getAttribute('type') ?? element.getAttribute('rel')} ${element.getAttribute('src') ?? element.getAttribute('href')}`,
     );
 
-  it('adds the entry script and its preloads once the largest paint is reported', () => {
-    document.documentElement.setAttribute('data-start-after-paint', '/a/entry.js /a/app.js');
+  it('adds the scripts, then their preloads, once the largest paint is reported', () => {
+    document.documentElement.setAttribute(
+      'data-start-after-paint',
+      '/a/early.js /a/entry.js | /a/app.js /a/page.js',
+    );
     new Function(prePaintScript())();
     expect(added()).toEqual([]);
     vi.advanceTimersByTime(1);
     vi.advanceTimersByTime(1);
-    expect(added()).toEqual(['script module /a/entry.js', 'link modulepreload /a/app.js']);
+    expect(added()).toEqual([
+      'script module /a/early.js',
+      'script module /a/entry.js',
+      'link modulepreload /a/app.js',
+      'link modulepreload /a/page.js',
+    ]);
+  });
+
+  it("marks an access link's address before the first paint, and no other", () => {
+    history.replaceState(null, '', '/protected#zugang=ABCD-EFGH');
+    new Function(prePaintScript())();
+    expect(document.documentElement.dataset.accessLink).toBe('');
+    document.documentElement.removeAttribute('data-access-link');
+    history.replaceState(null, '', '/#projects');
+    new Function(prePaintScript())();
+    expect(document.documentElement.dataset.accessLink).toBeUndefined();
   });
 
   it('adds nothing on the SPA shell, whose <head> loads the entry itself', () => {

@@ -25,8 +25,8 @@ function openLink(answer: () => Response, path = '/protected') {
     if (request.url.startsWith('/api/letters/')) return new Response('%PDF');
     return json({ statusCode: 404, message: 'Not Found' }, 404);
   });
+  // No early script here: the page takes the code from the address itself.
   history.replaceState(null, '', `${path}#zugang=ABCD-EFGH`);
-  takeAccessCode();
   renderApp(path);
   return fetchMock;
 }
@@ -57,12 +57,18 @@ describe('protected page opened through an access link', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/letters/l1')).toBe(true);
   });
 
-  it('says in one line what is recorded of the visit, with the privacy text a tap away', async () => {
+  it('says in one line what is recorded of the visit, the privacy text a tap away, and in the next that its PDFs carry its name', async () => {
     openLink(linkOpened);
-    const line = await screen.findByText(/^Protokolliert werden das Öffnen dieses Links/);
+    await screen.findByRole('heading', { level: 1, name: 'Bewerbung für Muster AG' });
+    const line = screen.getByText(/^Protokolliert werden das Öffnen dieses Links/);
     expect(line).toHaveTextContent(
-      'Protokolliert werden das Öffnen dieses Links und jedes angesehene oder heruntergeladene Dokument, ohne IP-Adresse und Browser. Jede Seite der PDFs trägt unten den Namen Muster AG und das Datum dieses Links. Datenschutz',
+      'Protokolliert werden das Öffnen dieses Links und jedes angesehene oder heruntergeladene Dokument, ohne IP-Adresse und Browser. Datenschutz',
     );
+    expect(
+      screen.getByText(
+        'Jede Seite der PDFs trägt unten den Namen Muster AG und das Datum dieses Links.',
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(within(line).getByRole('button', { name: 'Datenschutz' }));
     const dialog = screen.getByRole('dialog', { name: 'Datenschutzerklärung' });
     expect(
@@ -73,8 +79,9 @@ describe('protected page opened through an access link', () => {
   it('leaves out that its PDFs carry its name when the owner switched the stamp off', async () => {
     const unstamped = { sub: 'bewerbung', acc: 'a1', name: 'Muster AG', stamp: false };
     openLink(() => json({ success: true, token: `e30.${btoa(JSON.stringify(unstamped))}.sig` }));
-    const line = await screen.findByText(/^Protokolliert werden das Öffnen dieses Links/);
-    expect(line).not.toHaveTextContent('Jede Seite');
+    await screen.findByRole('heading', { level: 1, name: 'Bewerbung für Muster AG' });
+    expect(screen.getByText(/^Protokolliert werden das Öffnen dieses Links/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Jede Seite/)).toBeNull();
   });
 
   it('greets the company in English under /en/', async () => {

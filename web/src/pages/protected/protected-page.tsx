@@ -59,9 +59,11 @@ function DocumentsArea() {
 }
 
 /**
- * The documents page's top before its list: room for the greeting and the lead, in the place
- * DocumentsArea puts them. Prerendered, it shows only to a visitor whose list will follow
- * (protected-page.css), and paints with the page instead of waiting for the app.
+ * The documents page's top before its list: room for the greeting, the lead and, to a link's
+ * holder, the line on what is recorded, in the place DocumentsArea puts them. Prerendered, it
+ * shows only to a visitor whose list will follow (protected-page.css), and paints with the page
+ * instead of waiting for the app: the app's own lines, no larger, then leave the company's
+ * largest paint where the page's first one was.
  */
 function DocumentsFrame({ status }: { status?: string }) {
   const texts = useProtectedTexts();
@@ -71,6 +73,7 @@ function DocumentsFrame({ status }: { status?: string }) {
         <div>
           <div className="page__title protected__title-space" />
           <p className="page__lead">{texts.lead}</p>
+          <RecordedNotice />
           {status && <p role="status">{status}</p>}
         </div>
       </div>

@@ -7,9 +7,10 @@ import { useSiteTexts } from '../../i18n/use-site-texts';
 const LegalText = lazy(() => import('../../layout/legal-texts'));
 
 /**
- * What the log keeps of a company's visit, in one line, that its PDFs carry its name (unless the
- * owner switched that off), and "Datenschutz", opening the
- * privacy policy as the footer's link does (beside the line: a popup is no part of a text).
+ * What the log keeps of a company's visit, in one line with "Datenschutz", opening the privacy
+ * policy as the footer's link does (beside the line: a popup is no part of a text); below it,
+ * that its PDFs carry its name, unless the owner switched that off. The first line is the same
+ * for every company, so the page's prerendered frame paints it (protected-page.tsx).
  */
 export function RecordedNotice({ stampedFor }: { stampedFor?: string }) {
   const [open, setOpen] = useState(false);
@@ -18,11 +19,12 @@ export function RecordedNotice({ stampedFor }: { stampedFor?: string }) {
   return (
     <>
       <p className="protected__recorded">
-        {accessLink.recorded} {stampedFor && `${accessLink.stamped(stampedFor)} `}
+        {accessLink.recorded}{' '}
         <button type="button" className="link-button" onClick={() => setOpen(true)}>
           {footer.privacy}
         </button>
       </p>
+      {stampedFor && <p className="protected__recorded">{accessLink.stamped(stampedFor)}</p>}
       {open && (
         <Dialog title={footer.privacyTitle} onClose={() => setOpen(false)}>
           <Suspense fallback={<p>{loading}</p>}>

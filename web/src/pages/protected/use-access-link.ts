@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { exchangeAccessCode, type LoginResult } from '../../api/api-client';
 import { adoptAccessExchange } from '../../api/early-calls';
-import { claimAccessCode } from '../../auth/access-link';
+import { claimAccessCode, takeAccessCode } from '../../auth/access-link';
 import { useSession } from '../../auth/session-context';
 
 export type AccessLinkState = 'none' | 'checking' | 'refused' | 'error';
@@ -10,6 +10,8 @@ export type AccessLinkState = 'none' | 'checking' | 'refused' | 'error';
 let running: Promise<LoginResult> | undefined;
 
 function startExchange(): Promise<LoginResult> | undefined {
+  // The early script loads async: should the app come first, it takes the code itself.
+  takeAccessCode();
   const code = claimAccessCode();
   const early = adoptAccessExchange();
   if (early) running = early;
@@ -20,7 +22,7 @@ function startExchange(): Promise<LoginResult> | undefined {
 /**
  * Exchanges the code of an access link for a session, the same login as user name and
  * password: adopts the exchange the page's early script started, else starts it with the code
- * the entry script took from the address. Refused: wrong, expired or revoked.
+ * still in the address. Refused: wrong, expired or revoked.
  */
 export function useAccessLink(): AccessLinkState {
   const { login } = useSession();
