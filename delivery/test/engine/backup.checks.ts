@@ -39,6 +39,15 @@ import { backupCli, runTool } from '../helpers/owner-tools';
 import { companyPdf, letterOnHost } from './company-pdf';
 import { until } from '../helpers/until';
 
+/**
+ * A shell command that prints an outbox message wherever it is: each delivery attempt (Mailpit
+ * is down) moves it from queue/ to sending/ and back, and at every moment it is in one of them.
+ */
+function readOutbox(queuedPath: string): string {
+  const sending = queuedPath.replace('/queue/', '/sending/');
+  return `for try in 1 2 3 4 5; do cat ${queuedPath} 2>/dev/null && exit; cat ${sending} 2>/dev/null && exit; sleep 0.2; done; exit 1`;
+}
+
 interface Stores {
   accessList: string;
   accessLog: string;
@@ -389,7 +398,14 @@ export function backupChecks(current: () => EngineSession) {
             failed.stdout,
           )?.[1];
         assert.ok(queued, failed.stdout);
-        const mail = session.project.mustCompose(['exec', '-T', 'api', 'cat', queued]);
+        const mail = session.project.mustCompose([
+          'exec',
+          '-T',
+          'api',
+          'sh',
+          '-c',
+          readOutbox(queued),
+        ]);
         assert.match(mail, /"subject":"Sicherung gescheitert: Kopie ausser Haus gescheitert/);
         assert.equal(encrypted(backupDir).length, here + 1);
         assert.deepEqual(encrypted(remote.copies), there);
