@@ -46,21 +46,14 @@ function chunkFiles(keys, files = new Set()) {
   return [...files].filter((file) => !shell.includes(`/${file}"`));
 }
 
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]+"><\/script>/;
-
 /**
- * The documents page: its early script before the entry, both started after the largest paint
- * like every page's, with the page's chunks (in English its texts too) to preload then.
+ * The documents page's own modules: its early script, started with the entry after the largest
+ * paint like every page's, and its chunks (in English its texts too) to preload then.
  */
-function protectedPage(page, language) {
+function protectedModules(language) {
   const chunks = ['src/pages/protected/protected-page.tsx'];
   if (language !== DEFAULT_LANGUAGE) chunks.push('src/content/en/index.ts');
-  const preloads = chunkFiles(chunks).map(
-    (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
-  );
-  const early = `<script type="module" crossorigin src="/${earlyScript}"></script>`;
-  if (!ENTRY_SCRIPT.test(page)) throw new Error('Kein Modul-Skript im <head> der Seite');
-  return page.replace(ENTRY_SCRIPT, (entry) => [early, entry, ...preloads].join('\n    '));
+  return { before: [`/${earlyScript}`], preloads: chunkFiles(chunks).map((file) => `/${file}`) };
 }
 for (const part of [ROOT, HTML_START]) {
   if (!shell.includes(part)) throw new Error(`dist/index.html enthält kein ${part}`);
@@ -80,8 +73,8 @@ for (const language of LANGUAGES) {
     const [head, app, ...rest] = html.split(HEAD_END_MARKER);
     if (app === undefined || rest.length > 0)
       throw new Error(`${url}: ${HEAD_END_MARKER} nicht genau einmal im gerenderten HTML`);
-    const start = page === '/protected' ? protectedPage(languageShell, language) : languageShell;
-    const file = deferAppEntry(start)
+    const own = page === '/protected' ? protectedModules(language) : undefined;
+    const file = deferAppEntry(languageShell, own)
       .replace('</head>', `${head}</head>`)
       .replace(ROOT, () => `<div id="root">${app}</div>`);
     await writeFile(new URL(fileOf(url), dist), file);

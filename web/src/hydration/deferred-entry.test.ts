@@ -23,11 +23,13 @@ describe('deferAppEntry', () => {
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/style-C3.css">');
   });
 
-  it("keeps the order of a page's scripts: the documents page's early one before the entry", () => {
-    const early = '<script type="module" crossorigin src="/assets/protected-early-D4.js"></script>';
-    const page = deferAppEntry(SHELL.replace('<head>', `<head>\n    ${early}`));
+  it("puts a page's own script before the entry and its chunks among the preloads", () => {
+    const page = deferAppEntry(SHELL, {
+      before: ['/assets/protected-early-D4.js'],
+      preloads: ['/assets/protected-page-E5.js'],
+    });
     expect(page).toContain(
-      'data-start-after-paint="/assets/protected-early-D4.js /assets/index-A1.js | /assets/start-app-B2.js"',
+      'data-start-after-paint="/assets/protected-early-D4.js /assets/index-A1.js | /assets/start-app-B2.js /assets/protected-page-E5.js"',
     );
     expect(page).not.toContain('<script');
   });

@@ -13,14 +13,25 @@ const PRELOADS_NEXT = '|';
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
+/** What one page loads beyond the shell: scripts to run before its entry, modules to preload. */
+export interface PageModules {
+  before: string[];
+  preloads: string[];
+}
+
 /**
- * The build's step for a prerendered page: its module scripts (the entry, and on the documents
- * page its early script before it) and their preloads leave <head> for the attribute.
+ * The build's step for a prerendered page: its entry script and the entry's preloads leave
+ * <head> for the attribute, with the page's own modules (the documents page's early script
+ * before the entry, its chunks among the preloads).
  */
-export function deferAppEntry(page: string): string {
-  const scripts = [...page.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
-  if (scripts.length === 0) throw new Error('Kein Modul-Skript im <head> der Seite');
-  const preloads = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+export function deferAppEntry(
+  page: string,
+  own: PageModules = { before: [], preloads: [] },
+): string {
+  const entries = [...page.matchAll(MODULE_SCRIPT)].map((match) => match[1]);
+  if (entries.length === 0) throw new Error('Kein Modul-Skript im <head> der Seite');
+  const scripts = [...own.before, ...entries];
+  const preloads = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]).concat(own.preloads);
   const urls = [...scripts, PRELOADS_NEXT, ...preloads].join(' ');
   return page
     .replace(MODULE_SCRIPT, '')
