@@ -61,7 +61,7 @@ export function startEarlyCalls(code: string | undefined, storedToken: string | 
 
 /** Takes one early call, once; undefined without the early script (tests, `vite dev`). */
 function take<K extends keyof EarlyCalls>(key: K): EarlyCalls[K] {
-  const calls = typeof window === 'undefined' ? undefined : window.portfolioEarlyCalls;
+  const calls = window.portfolioEarlyCalls;
   const call = calls?.[key];
   if (calls) delete calls[key];
   return call;

@@ -12,8 +12,7 @@ let pendingCode: string | undefined;
 
 /** Removes a code from the address (the current history entry) and keeps it for the page. */
 export function takeAccessCode(): void {
-  // Prerendering has no address; the documents page in either language.
-  if (typeof location === 'undefined') return;
+  // The documents page in either language.
   if (pageOfPath(location.pathname) !== '/protected' || !location.hash.startsWith(PREFIX)) return;
   pendingCode = decodeURIComponent(location.hash.slice(PREFIX.length));
   history.replaceState(history.state, '', location.pathname + location.search);

@@ -10,6 +10,8 @@ export type AccessLinkState = 'none' | 'checking' | 'refused' | 'error';
 let running: Promise<LoginResult> | undefined;
 
 function startExchange(): Promise<LoginResult> | undefined {
+  // Prerendering has no address and no early script.
+  if (typeof window === 'undefined') return undefined;
   // The early script loads async: should the app come first, it takes the code itself.
   takeAccessCode();
   const code = claimAccessCode();
