@@ -1,15 +1,17 @@
 // The start-up of every page, in order, with the reason for each step:
 //
-// 1. The inline pre-paint script (in <head>, before the first paint) marks the stored session, the
-//    viewport and an access link's address on <html>, so the prerendered page paints as this visitor will see it, and remembers a tap
-//    on a header control until step 5 (hydration/pre-paint-script.ts, hydration/early-taps.ts).
+// 1. The inline pre-paint script (in <head>, before the first paint) marks the stored session,
+//    the viewport and an access link's address on <html>, so the prerendered page paints as this
+//    visitor will see it, and remembers a tap on a header control until step 5
+//    (hydration/pre-paint-script.ts, hydration/early-taps.ts).
 // 2. The browser paints the prerendered HTML: text and images need no JavaScript.
 // 3. The pre-paint script waits for the largest paint (hydration/after-largest-paint.ts, 3 s at
 //    most) and only then adds this entry (0.3 KB) and, as a modulepreload, the app's chunk it
 //    imports (start-app.tsx, with React) to the page (hydration/deferred-entry.ts): no script
-//    competes with the portrait on a phone's slow line, and both files load side by side.
-// 4. This entry starts the app in a task of its own. (An access link's code has mostly left the
-//    address before: the documents page's early script takes it, src/protected-early.ts.)
+//    competes with the portrait on a phone's slow line, and both files load side by side. On the
+//    documents page its early script comes first (src/protected-early.ts): it takes an access
+//    link's code from the address and starts the exchange and the list while the app loads.
+// 4. This entry starts the app in a task of its own.
 // 5. startApp() hydrates inside a transition (time-sliced: no long task holds a first tap): the
 //    frame (header, footer) first; each section of the start page waits, its HTML kept, and
 //    hydrates on its own when it nears the viewport, when the browser is idle or when touched

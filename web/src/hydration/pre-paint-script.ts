@@ -6,11 +6,11 @@ import { earlyTapRecorder } from './early-taps';
 /**
  * The pre-paint script, inline in <head> before the first paint (the CSP allows it by its hash,
  * see web/vite.config.ts). It marks on <html> what only the browser knows, so CSS lays out the
- * prerendered page for this visitor in the first painted frame: the stored session and the
- * viewport class, and an access link in the address (the documents page's frame shows its top
- * to the link's holder, protected-page.css); it remembers an early tap (early-taps.ts); and on a prerendered page it
- * starts the app after the largest paint (deferred-entry.ts). Built from the app's constants,
- * their one source.
+ * prerendered page for this visitor in the first painted frame: the stored session, the viewport
+ * class and an access link in the address (the documents page's frame shows its top to the
+ * link's holder, protected-page.css); it remembers an early tap (early-taps.ts); and on a
+ * prerendered page it starts the app after the largest paint (deferred-entry.ts). Built from the
+ * app's constants, their one source.
  */
 export function prePaintScript(): string {
   const key = JSON.stringify(STORAGE_KEY_AUTHENTICATED);
