@@ -3,9 +3,10 @@
 // memory at rest and at its peak under the engine suite's burst, beside its
 // limit, and what the guest has left at rest, during and after the burst.
 // The figures are the guest kernel's, not qemu-user's; they are saved as
-// the data behind docs/operations.md (piGuestFile).
+// the data behind docs/operations.md (piGuestFile). Last, a company's first
+// and second open of a 5 MB PDF of its own: stamped on the first.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { piGuestFile, repoRoot, writeMeasurement } from '@portfolio/stack';
 import type { EngineSession } from '@portfolio/delivery/engine/engine-session';
@@ -17,6 +18,8 @@ import {
   type BurstResult,
   type Counts,
 } from '@portfolio/delivery/engine/limits.checks';
+import { openLink, ownListed } from '@portfolio/delivery/engine/company-pdf';
+import { scannedPdf } from '../pdf-document.ts';
 import { guestMemory, watchLeastAvailable, type GuestMemory } from './guest-memory.ts';
 
 const MB = 1024 * 1024;
@@ -58,16 +61,50 @@ function checkPulled(session: EngineSession, upOutput: string) {
   }
 }
 
+const STAMPED_MB = 5;
+
+async function secondsFor(fetch: () => Promise<{ status: number; body: Buffer }>) {
+  const start = process.hrtime.bigint();
+  const answer = await fetch();
+  assert.equal(answer.status, 200);
+  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, body: answer.body };
+}
+
+/**
+ * A scanned 5 MB PDF added with `make access-add FILE=…` (from the shared
+ * checkout, which the guest sees at the same path), opened twice through
+ * the company's link: the copy is made, then nginx sends it.
+ */
+async function stampedOpens(session: EngineSession) {
+  const file = path.join(session.project.dir, 'Zeugnis.pdf');
+  const original = await scannedPdf(STAMPED_MB * MB, 'Zeugnis');
+  writeFileSync(file, original);
+  const added = session.make('access-add', { NAME: 'Zürcher Söhne AG', FILE: file });
+  const token = await openLink(session, /Code:\s+(\S+)/.exec(added)?.[1] ?? '');
+  const own = await ownListed(session, token);
+  const first = await secondsFor(() => session.get(own.path, token));
+  const repeated = await secondsFor(() => session.get(own.path, token));
+  assert.notDeepEqual(first.body, original, 'the copy is stamped');
+  assert.deepEqual(repeated.body, first.body);
+  const round = (seconds: number) => Number(seconds.toFixed(2));
+  return {
+    pdfMb: STAMPED_MB,
+    firstOpenS: round(first.seconds),
+    repeatedOpenS: round(repeated.seconds),
+  };
+}
+
 interface Observed {
   atRest: GuestMemory;
   afterBurst: GuestMemory;
   leastAvailableDuringBurst: number;
   result: BurstResult;
+  stamp: Awaited<ReturnType<typeof stampedOpens>>;
 }
 
 function saveFigures(
   memoryMb: number,
-  { atRest, afterBurst, leastAvailableDuringBurst, result }: Observed,
+  { atRest, afterBurst, leastAvailableDuringBurst, result, stamp }: Observed,
 ) {
   const rows = services.map((service) => ({
     service,
@@ -99,8 +136,9 @@ function saveFigures(
     },
     rows,
     system,
+    stamp,
   });
-  console.log(`pi guest ${memoryMb} MB: ${JSON.stringify({ rows, system })} → ${file}`);
+  console.log(`pi guest ${memoryMb} MB: ${JSON.stringify({ rows, system, stamp })} → ${file}`);
   return rows;
 }
 
@@ -119,8 +157,10 @@ export async function measureGuest(session: EngineSession, memoryMb: number): Pr
   const result = await runBurst(session, token);
   const leastAvailableDuringBurst = leastAvailable();
   const afterBurst = guestMemory(session, services);
+  const stamp = await stampedOpens(session);
 
-  const rows = saveFigures(memoryMb, { atRest, afterBurst, leastAvailableDuringBurst, result });
+  const figures = { atRest, afterBurst, leastAvailableDuringBurst, result, stamp };
+  const rows = saveFigures(memoryMb, figures);
   for (const row of rows)
     assert.ok(row.peakMb < row.limitMb, `${row.service} stayed below its limit`);
   for (const service of services) assert.deepEqual(counts(session, service), before[service]);

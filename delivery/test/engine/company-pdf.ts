@@ -19,7 +19,7 @@ export function letterOnHost(text: string): { file: string; bytes: Buffer } {
 }
 
 /** The session the link's code opens, as its page gets it. */
-async function openLink(session: EngineSession, code: string): Promise<string> {
+export async function openLink(session: EngineSession, code: string): Promise<string> {
   const opened = await session.post('/api/auth/access', { code });
   assert.equal(opened.status, 200, 'the link opens');
   return (JSON.parse(opened.body.toString()) as { token: string }).token;
@@ -32,16 +32,22 @@ export async function companyDocument(session: EngineSession, code: string, file
   return answer.body;
 }
 
-/** The first of the company's own PDFs, as its link opens it: its listed name and its bytes. */
-export async function companyPdf(session: EngineSession, code: string) {
-  const token = await openLink(session, code);
+/** The first of the company's own PDFs in its list: its name and where it is fetched. */
+export async function ownListed(session: EngineSession, token: string) {
   const listed = JSON.parse((await session.get('/api/documents', token)).body.toString()) as Array<{
     own?: true;
     files: Array<{ filename: string; id: string }>;
   }>;
   const own = listed.find((group) => group.own)?.files[0];
   assert.ok(own, 'an own PDF is listed first');
-  const answer = await session.get(`/api/letters/${own.id}`, token);
+  return { filename: own.filename, path: `/api/letters/${own.id}` };
+}
+
+/** The first of the company's own PDFs, as its link opens it: its listed name and its bytes. */
+export async function companyPdf(session: EngineSession, code: string) {
+  const token = await openLink(session, code);
+  const own = await ownListed(session, token);
+  const answer = await session.get(own.path, token);
   assert.equal(answer.status, 200, `the own PDF through nginx: ${answer.status}`);
   assert.equal(answer.headers['content-type'], 'application/pdf');
   return { filename: own.filename, bytes: answer.body };
