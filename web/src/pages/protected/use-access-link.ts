@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { exchangeAccessCode, type LoginResult } from '../../api/api-client';
 import { adoptAccessExchange } from '../../api/early-calls';
 import { claimAccessCode, takeAccessCode } from '../../auth/access-link';
@@ -39,8 +39,10 @@ export function useAccessLink(): AccessLinkState {
         if (!current) return;
         running = undefined;
         if (result.success && result.token) {
+          // The session's store renders at once, while this page still shows its frame; the
+          // documents area follows in a transition, in slices that leave room for a tap.
           login(result.token);
-          setState('none');
+          startTransition(() => setState('none'));
         } else setState('refused');
       },
       () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { documentsFor } from '../../api/early-calls';
 import { UnauthorizedError, type DocumentGroup } from '../../api/documents-client';
 import { useSession } from '../../auth/session-context';
@@ -18,7 +18,8 @@ export function useDocuments() {
   useEffect(() => {
     let current = true;
     documentsFor(token).then(
-      (groups) => current && setState({ status: 'ready', groups }),
+      // A long list renders in slices that leave room for a tap.
+      (groups) => current && startTransition(() => setState({ status: 'ready', groups })),
       (error: unknown) => {
         if (!current) return;
         if (error instanceof UnauthorizedError) logout();
