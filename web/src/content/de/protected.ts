@@ -15,7 +15,7 @@ export const protectedPage = {
   zip: 'Alle Dokumente herunterladen (ZIP)',
   zipLoading: 'ZIP wird geladen...',
   /** Sizes and progress: "37 % (7.4 von 20 MB)". */
-  numberLocale: 'de-CH',
+  numberMarks: { decimal: '.', group: "'" },
   of: 'von',
   openFailed: 'Fehler beim Öffnen der Datei',
   downloadFailed: 'Fehler beim Herunterladen der Datei',

@@ -16,7 +16,7 @@ export const protectedPage: Translated<typeof german> = {
   documentLoading: 'Loading document...',
   zip: 'Download all documents (ZIP)',
   zipLoading: 'Loading ZIP...',
-  numberLocale: 'en-GB',
+  numberMarks: { decimal: '.', group: ',' },
   of: 'of',
   openFailed: 'Error opening the file',
   downloadFailed: 'Error downloading the file',

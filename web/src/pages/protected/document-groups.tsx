@@ -49,7 +49,7 @@ function FileRow({ file, id }: { file: DocumentFile; id: string }) {
         <span id={id} className="file-row__name">
           {file.name}
         </span>
-        <span className="file-row__meta">PDF · {formatSize(file.size, texts.numberLocale)}</span>
+        <span className="file-row__meta">PDF · {formatSize(file.size, texts.numberMarks)}</span>
       </div>
       <div className="file-row__actions">
         <button type="button" className="button" aria-describedby={id} onClick={() => void open()}>

@@ -9,9 +9,9 @@ export interface Progress {
 /** "37 % (7.4 von 20 MB)" when the size is known, else "1.2 MB" received so far. */
 export function progressText(
   { received, total }: Progress,
-  { numberLocale, of }: Pick<ProtectedTexts, 'numberLocale' | 'of'>,
+  { numberMarks, of }: Pick<ProtectedTexts, 'numberMarks' | 'of'>,
 ): string {
-  if (total === null) return formatMegabytes(received, numberLocale);
+  if (total === null) return formatMegabytes(received, numberMarks);
   const percent = Math.floor((received / total) * 100);
-  return `${percent} % (${formatDecimal(received / 1_000_000, numberLocale)} ${of} ${formatMegabytes(total, numberLocale)})`;
+  return `${percent} % (${formatDecimal(received / 1_000_000, numberMarks)} ${of} ${formatMegabytes(total, numberMarks)})`;
 }
