@@ -7,9 +7,10 @@ import { startBareNginx } from './bare-nginx.ts';
 import type { DocumentSet } from './document-set.ts';
 import { load } from './load.ts';
 import { makeAccessLink, redeem } from './access-link.ts';
-import { timeZipDownloads } from './zip-download.ts';
+import { drain, timeZipDownloads } from './zip-download.ts';
 import type { Row } from './report.ts';
 import { ratioRow } from './figures.ts';
+import { timed } from './timed.ts';
 
 const FIRST_OPEN_BOUND_S = 2;
 // Below nginx's 60 s wait for the API (nginx/templates/api-proxy.conf), which would be a 504.
@@ -17,14 +18,6 @@ const FIRST_ZIP_BOUND_S = 45;
 const LOAD_SECONDS = 10;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function secondsFor(url: string, token: string): Promise<number> {
-  const start = process.hrtime.bigint();
-  const response = await fetch(url, { headers: bearer(token) });
-  if (!response.ok) throw new Error(`${url}: status ${response.status}`);
-  await response.arrayBuffer();
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
 
 const bounded = (figure: string, seconds: number, reference: string, bound: number): Row => ({
   figure,
@@ -38,7 +31,7 @@ const bounded = (figure: string, seconds: number, reference: string, bound: numb
 export async function stampRows(app: Stack, docs: DocumentSet): Promise<Row[]> {
   const token = await redeem(app, await makeAccessLink(app, 'Zürcher Söhne AG'));
   const url = `${app.baseUrl}/api/download/${docs.stampedFile}`;
-  const first = await secondsFor(url, token);
+  const { seconds: first } = await timed(() => drain(url, token));
   const nginx = await startBareNginx(docs.dir, `/${docs.stampedFile}`);
   try {
     const download = { connections: 10, durationSeconds: LOAD_SECONDS };

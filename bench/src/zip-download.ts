@@ -1,14 +1,10 @@
 // The ZIP of all documents: downloaded by n clients at once, against a bare
 // nginx sending a static file of the same size to as many clients. Both
 // discard what they receive.
+import { timed } from './timed.ts';
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await work();
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
-
-async function drain(url: string, token: string): Promise<void> {
+/** Downloads `url`, with the session's token when given, and discards what arrives. */
+export async function drain(url: string, token: string): Promise<void> {
   const response = await fetch(url, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
   if (!response.ok || !response.body) throw new Error(`${url}: status ${response.status}`);
   for await (const chunk of response.body) void chunk;
@@ -19,13 +15,17 @@ function parallel(count: number, work: () => Promise<void>): Promise<void[]> {
 }
 
 /** Seconds until `clients` parallel downloads of the ZIP have all finished. */
-export function timeZipDownloads(url: string, token: string, clients: number): Promise<number> {
-  return timed(() => parallel(clients, () => drain(url, token)));
+export async function timeZipDownloads(
+  url: string,
+  token: string,
+  clients: number,
+): Promise<number> {
+  return (await timed(() => parallel(clients, () => drain(url, token)))).seconds;
 }
 
 /** Seconds until `clients` parallel downloads of a static file (no token) have all finished. */
-export function timeStaticDownloads(url: string, clients: number): Promise<number> {
-  return timed(() => parallel(clients, () => drain(url, '')));
+export async function timeStaticDownloads(url: string, clients: number): Promise<number> {
+  return (await timed(() => parallel(clients, () => drain(url, '')))).seconds;
 }
 
 /** The size documents.zip is sent with (Content-Length). */

@@ -20,6 +20,7 @@ import {
 } from '@portfolio/delivery/engine/limits.checks';
 import { openLink, ownListed } from '@portfolio/delivery/engine/company-pdf';
 import { scannedPdf } from '../pdf-document.ts';
+import { timed } from '../timed.ts';
 import { guestMemory, watchLeastAvailable, type GuestMemory } from './guest-memory.ts';
 
 const MB = 1024 * 1024;
@@ -63,11 +64,10 @@ function checkPulled(session: EngineSession, upOutput: string) {
 
 const STAMPED_MB = 5;
 
-async function secondsFor(fetch: () => Promise<{ status: number; body: Buffer }>) {
-  const start = process.hrtime.bigint();
-  const answer = await fetch();
-  assert.equal(answer.status, 200);
-  return { seconds: Number(process.hrtime.bigint() - start) / 1e9, body: answer.body };
+async function timedOpen(session: EngineSession, address: string, token: string) {
+  const { result, seconds } = await timed(() => session.get(address, token));
+  assert.equal(result.status, 200);
+  return { seconds, body: result.body };
 }
 
 /**
@@ -82,8 +82,8 @@ async function stampedOpens(session: EngineSession) {
   const added = session.make('access-add', { NAME: 'Zürcher Söhne AG', FILE: file });
   const token = await openLink(session, /Code:\s+(\S+)/.exec(added)?.[1] ?? '');
   const own = await ownListed(session, token);
-  const first = await secondsFor(() => session.get(own.path, token));
-  const repeated = await secondsFor(() => session.get(own.path, token));
+  const first = await timedOpen(session, own.path, token);
+  const repeated = await timedOpen(session, own.path, token);
   assert.notDeepEqual(first.body, original, 'the copy is stamped');
   assert.deepEqual(repeated.body, first.body);
   const round = (seconds: number) => Number(seconds.toFixed(2));
