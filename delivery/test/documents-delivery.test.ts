@@ -11,6 +11,7 @@ import { assertSecurityHeaders } from './helpers/headers';
 import { request } from './helpers/http-client';
 import { accessCli, runTool } from './helpers/owner-tools';
 import { scratchDir } from './helpers/scratch';
+import { printedCode } from './engine/company-pdf';
 
 describe('documents through nginx (X-Accel-Redirect)', () => {
   let stack: Stack;
@@ -112,7 +113,7 @@ describe('documents through nginx (X-Accel-Redirect)', () => {
       },
     );
     assert.equal(added.status, 0, added.stderr);
-    const code = /Code:\s+(\S+)/.exec(added.stdout)?.[1];
+    const code = printedCode(added.stdout);
     const opened = await request(`${stack.baseUrl}/api/auth/access`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -171,7 +172,7 @@ describe('documents through nginx (X-Accel-Redirect)', () => {
     const opened = await request(`${stack.baseUrl}/api/auth/access`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: /Code:\s+(\S+)/.exec(added.stdout)?.[1] }),
+      body: JSON.stringify({ code: printedCode(added.stdout) }),
     });
     const { token } = JSON.parse(opened.body.toString()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };

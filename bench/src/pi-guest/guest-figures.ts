@@ -18,7 +18,7 @@ import {
   type BurstResult,
   type Counts,
 } from '@portfolio/delivery/engine/limits.checks';
-import { openLink, ownListed } from '@portfolio/delivery/engine/company-pdf';
+import { openLink, ownListed, printedCode } from '@portfolio/delivery/engine/company-pdf';
 import { scannedPdf } from '../pdf-document.ts';
 import { timed } from '../timed.ts';
 import { guestMemory, watchLeastAvailable, type GuestMemory } from './guest-memory.ts';
@@ -80,7 +80,7 @@ async function stampedOpens(session: EngineSession) {
   const original = await scannedPdf(STAMPED_MB * MB, 'Zeugnis');
   writeFileSync(file, original);
   const added = session.make('access-add', { NAME: 'Zürcher Söhne AG', FILE: file });
-  const token = await openLink(session, /Code:\s+(\S+)/.exec(added)?.[1] ?? '');
+  const token = await openLink(session, printedCode(added));
   const own = await ownListed(session, token);
   const first = await timedOpen(session, own.path, token);
   const repeated = await timedOpen(session, own.path, token);

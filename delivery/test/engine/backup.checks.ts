@@ -36,7 +36,7 @@ import { pinnedImages } from './stand-ins';
 import { run, runAsync } from './command-run';
 import { dockerCli } from './docker-engine';
 import { backupCli, runTool } from '../helpers/owner-tools';
-import { companyPdf, letterOnHost } from './company-pdf';
+import { companyPdf, letterOnHost, printedCode } from './company-pdf';
 import { until } from '../helpers/until';
 
 /**
@@ -184,7 +184,7 @@ export function backupChecks(current: () => EngineSession) {
       session.project.retranslate();
       remote = new WebdavRemote(session, scratch);
       const added = session.make('access-add', { NAME: 'Gesichert AG', FILE: letter.file });
-      code = /Code:\s+(\S+)/.exec(added)?.[1] ?? '';
+      code = printedCode(added);
       // Opened once, its list and its own PDF seen: the log has them.
       assert.deepEqual((await companyPdf(session, code)).bytes, letter.bytes);
       before1 = await stores(session);

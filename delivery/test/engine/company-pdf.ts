@@ -18,6 +18,13 @@ export function letterOnHost(text: string): { file: string; bytes: Buffer } {
   return { file, bytes };
 }
 
+/** The code `access add` printed (its `Code:` line), for the site's exchange. */
+export function printedCode(output: string): string {
+  const code = /Code:\s+(\S+)/.exec(output)?.[1];
+  assert.ok(code, `access add printed no code:\n${output}`);
+  return code;
+}
+
 /** The session the link's code opens, as its page gets it. */
 export async function openLink(session: EngineSession, code: string): Promise<string> {
   const opened = await session.post('/api/auth/access', { code });

@@ -9,6 +9,7 @@ import { before, describe, it } from 'node:test';
 import { repoRoot, unzip } from '@portfolio/stack';
 import { readTerminalQrCode } from '../helpers/terminal-qr';
 import type { EngineSession } from './engine-session';
+import { printedCode } from './company-pdf';
 
 const MAX_APP_BYTES = 40 * 1024 * 1024;
 const samples = path.join(repoRoot, 'documents', 'samples');
@@ -88,8 +89,7 @@ export function firstStartChecks(current: () => EngineSession) {
 
     it('makes an access link inside the API container (make access-add) that logs in', async () => {
       const output = session.make('access-add', { NAME: 'Engine AG', DAYS: '30' });
-      const code = /Code:\s+(\S+)/.exec(output)?.[1];
-      assert.ok(code, output);
+      const code = printedCode(output);
       assert.match(output, /Link:\s+\S+\/protected#zugang=/);
       const opened = await session.post('/api/auth/access', { code });
       assert.equal(opened.status, 200);

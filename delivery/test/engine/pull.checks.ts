@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import type { EngineSession } from './engine-session';
 import { mustRun } from './command-run';
 import { dockerCli } from './docker-engine';
+import { printedCode } from './company-pdf';
 
 const SITE_IMAGES = ['web', 'api'];
 /** Where the images carry their version (Dockerfile.api, Dockerfile.web). */
@@ -127,7 +128,7 @@ export function pullChecks(current: () => EngineSession) {
 
     it('make access-revoke ends a link at once', async () => {
       const added = session.make('access-add', { NAME: 'Widerruf AG' });
-      const code = /Code:\s+(\S+)/.exec(added)?.[1];
+      const code = printedCode(added);
       assert.equal((await session.post('/api/auth/access', { code })).status, 200);
       session.make('access-revoke', { NAME: 'Widerruf AG' });
       assert.equal((await session.post('/api/auth/access', { code })).status, 401);

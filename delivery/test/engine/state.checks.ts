@@ -9,7 +9,7 @@ import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { until } from '../helpers/until';
 import { pdfPageTexts, stampLinePattern } from '@portfolio/stack';
-import { companyDocument, companyPdf, letterOnHost } from './company-pdf';
+import { companyDocument, companyPdf, letterOnHost, printedCode } from './company-pdf';
 import type { EngineSession } from './engine-session';
 
 const STOP_GRACE_SECONDS = 10;
@@ -62,7 +62,7 @@ export function stateChecks(current: () => EngineSession) {
         FILE: letter.file,
       });
       assert.match(added, /^Eigene Datei „Motivationsschreiben“ \(1 KB\) hinzugefügt\.$/m);
-      accessCode = /Code:\s+(\S+)/.exec(added)?.[1] ?? '';
+      accessCode = printedCode(added);
     });
 
     it('delivers once a message that waited for a stopped Mailpit while the API was killed', async () => {
