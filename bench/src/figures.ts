@@ -82,8 +82,8 @@ export function accessLinkRows(link: AuditResult, home: AuditResult): Row[] {
   return [
     {
       figure: `Lighthouse ${page} Performance`,
-      measured: String(link.performance),
-      reference: `${home.performance} (/)`,
+      measured: `${link.performance} (TBT ${link.tbtMs} ms)`,
+      reference: `${home.performance} (/, TBT ${home.tbtMs} ms)`,
       comparison: '',
       goal: '100',
       met: link.performance === 100,
