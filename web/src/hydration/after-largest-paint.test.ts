@@ -97,6 +97,18 @@ describe('afterLargestPaint', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
+  it('neither waits for nor measures an image in a section the browser skips', () => {
+    const far = imageInView(300, 300);
+    far.checkVisibility = (options) => !options?.contentVisibilityAuto;
+    const measure = vi.spyOn(far, 'getBoundingClientRect');
+    const { report, task } = watch();
+
+    report([{ size: 5_000, element: document.body }]);
+    passTime(0);
+    expect(task).toHaveBeenCalledTimes(1);
+    expect(measure).not.toHaveBeenCalled();
+  });
+
   it(`starts after ${MAX_WAIT_MS} ms when no paint is reported, and only once`, () => {
     const portrait = imageInView(300, 300);
     const { report, task } = watch();

@@ -25,7 +25,12 @@ export function afterLargestPaint(task: () => void, maxWaitMs: number): void {
   };
   let largest = 0;
   const painted = new Set<Element | null>();
-  const unpainted = (image: Element) => !painted.has(image) && visibleArea(image) > largest;
+  // An image in a section the browser skips (content-visibility: auto) is out of view, and
+  // measuring it would lay out the whole section inside this callback.
+  const skipped = (image: Element) =>
+    image.checkVisibility?.({ contentVisibilityAuto: true }) === false;
+  const unpainted = (image: Element) =>
+    !painted.has(image) && !skipped(image) && visibleArea(image) > largest;
   const run = () => {
     clearTimeout(fallback);
     observer.disconnect();
