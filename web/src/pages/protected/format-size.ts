@@ -4,9 +4,10 @@ export interface NumberMarks {
   group: string;
 }
 
-// Written by hand rather than with Intl.NumberFormat: a page's first Intl formatter loads the
-// locale's data, about 100 ms of main thread on a desktop and four times that on a phone, in
-// the render that paints a company's list (docs/architecture.md#a-page-from-first-paint-to-interactive).
+// Written by hand rather than with Intl.NumberFormat: a renderer's first Intl formatter loads
+// the locale's data, about 100 ms of main thread on a desktop (four times that under
+// Lighthouse's phone profile), in the render that paints a company's list
+// (docs/architecture.md#a-page-from-first-paint-to-interactive).
 /** A number as this page writes it: at most one decimal, rounded half up, thousands grouped. */
 export function formatDecimal(value: number, marks: NumberMarks): string {
   const [whole, tenths] = (Math.round(value * 10) / 10).toFixed(1).split('.');
