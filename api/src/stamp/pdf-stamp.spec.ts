@@ -1,13 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { pageTexts, pdfInfo } from '../../test/support/pdf-reader';
 import { pdf, realPdf } from '../../test/support/pdf';
 import { BAND, linkKeyword, stampPdf } from './pdf-stamp';
-import { FONT_PATH } from './stamp-font';
+import { lineFont } from './line-font';
 import { stampLine } from './stamp-line';
 
-const font = readFileSync(FONT_PATH);
 const line = stampLine('Zürcher Söhne & Çie AG', '2026-11-28T09:00:00Z');
+let font: Buffer;
+beforeAll(async () => {
+  font = await lineFont(line);
+});
 
 async function stamped(source: Buffer): Promise<Buffer> {
   const result = await stampPdf(source, line, 'link-id-0001', font);

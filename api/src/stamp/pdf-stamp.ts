@@ -76,7 +76,10 @@ const SIDES: Record<number, Side> = {
 const setBox = (page: PDFPage, set: 'setMediaBox' | 'setCropBox', box: Box) =>
   page[set](box.x, box.y, box.width, box.height);
 
-/** Stamps `line` below every page; the same input gives the same bytes. */
+/**
+ * Stamps `line` below every page in `font`, the line's own cut of the stamp's
+ * font (line-font.ts); the same input gives the same bytes.
+ */
 export async function stampPdf(
   source: Buffer,
   line: string,
@@ -97,7 +100,8 @@ async function stamped(source: Buffer, line: string, linkId: string, font: Uint8
   // The document's own dates and producer stay: the stamp changes no fact about it.
   const document = await PDFDocument.load(source, { updateMetadata: false });
   document.registerFontkit(fontkit);
-  const embedded = await document.embedFont(font, { subset: true });
+  // Already cut to the line's glyphs (line-font.ts): embedded as it is.
+  const embedded = await document.embedFont(font, { subset: false });
   for (const page of document.getPages()) stampPage(page, embedded, line);
   const keywords = document.getKeywords();
   document.setKeywords([...(keywords ? [keywords] : []), linkKeyword(linkId)]);

@@ -1,12 +1,12 @@
 // The process stamp-writer.ts starts for one link's PDFs (common/child-job.ts).
 import { readFile, writeFile } from 'node:fs/promises';
 import { serveOneJob } from '../common/child-job';
-import { FONT_PATH } from './stamp-font';
+import { lineFont } from './line-font';
 import { stampPdf } from './pdf-stamp';
 import type { StampJob, StampOutcome } from './stamp-writer';
 
 serveOneJob(async ({ line, linkId, files }: StampJob): Promise<StampOutcome[]> => {
-  const font = await readFile(FONT_PATH);
+  const font = await lineFont(line);
   const outcomes: StampOutcome[] = [];
   // One at a time: one document in memory, whatever the number of files.
   for (const { source, target } of files) {
