@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { pageTexts, pdfInfo } from '../../test/support/pdf-reader';
 import { pdf, realPdf } from '../../test/support/pdf';
@@ -5,6 +7,7 @@ import { BAND, linkKeyword, stampPdf } from './pdf-stamp';
 import { lineFont } from './line-font';
 import { stampLine } from './stamp-line';
 
+const CORPUS = join(__dirname, '..', '..', 'test', 'fixtures', 'pdf-corpus');
 const line = stampLine('Zürcher Söhne & Çie AG', '2026-11-28T09:00:00Z');
 let font: Buffer;
 beforeAll(async () => {
@@ -51,16 +54,9 @@ describe('stampPdf', () => {
   });
 
   it('leaves a signed, an encrypted and an unreadable PDF as they are, saying why', async () => {
-    const signed = Buffer.concat([
-      await realPdf([{ text: 'Vertrag' }]),
-      Buffer.from('\n% /ByteRange [0 10 20 30]\n'),
-    ]);
-    const document = await PDFDocument.create();
-    document.addPage();
-    document.context.trailerInfo.Encrypt = document.context.obj({ Filter: 'Standard' });
-    const encrypted = Buffer.from(await document.save({ useObjectStreams: false }));
+    const corpus = (name: string) => readFile(join(CORPUS, `${name}.pdf`));
     const results = await Promise.all(
-      [signed, encrypted, pdf('kein PDF-Inhalt')].map((bytes) =>
+      [await corpus('signed'), await corpus('encrypted'), pdf('kein PDF-Inhalt')].map((bytes) =>
         stampPdf(bytes, line, 'link-id-0001', font),
       ),
     );
@@ -69,5 +65,13 @@ describe('stampPdf', () => {
       { unstampable: 'encrypted' },
       { unstampable: 'unreadable' },
     ]);
+  });
+
+  it('stamps a PDF that names a byte range only in a comment', async () => {
+    const source = Buffer.concat([
+      await realPdf([{ text: 'Vertrag' }]),
+      Buffer.from('\n% /ByteRange [0 10 20 30]\n'),
+    ]);
+    expect(pageTexts(await stamped(source))[0]).toContain(line);
   });
 });

@@ -2,11 +2,11 @@
 // the stamping child (stamp-writer.child.ts): pdf-lib holds the whole document
 // in memory while it works.
 import fontkit from '@pdf-lib/fontkit';
-import type { PDFFont, PDFPage } from 'pdf-lib';
+import type { PDFDocument as Document, PDFFont, PDFPage } from 'pdf-lib';
 
 // pdf-lib's one-file build: the child loads it in half the time of its
 // hundreds of modules, which a company waits for on its first open.
-const { degrees, PDFDocument, PDFName, rgb } =
+const { degrees, PDFAcroSignature, PDFDocument, PDFName, rgb } =
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('pdf-lib/dist/pdf-lib.min.js') as typeof import('pdf-lib');
 
@@ -26,9 +26,6 @@ const WHITE = rgb(1, 1, 1);
 /** The link's id in the document's keywords: a copy cut to the page still names its source. */
 export const linkKeyword = (linkId: string) => `portfolio-link:${linkId}`;
 
-// A signature covers the bytes it was made over: pdf-lib rewrites the whole
-// file (it cannot add an incremental update), which would break it.
-const SIGNATURE = Buffer.from('/ByteRange');
 const ENCRYPTED = /is encrypted/;
 
 interface Box {
@@ -86,19 +83,36 @@ export async function stampPdf(
   linkId: string,
   font: Uint8Array,
 ): Promise<StampResult> {
-  if (source.includes(SIGNATURE)) return { unstampable: 'signed' };
+  let document: Document;
   try {
-    return { bytes: await stamped(source, line, linkId, font) };
+    // The document's own dates and producer stay: the stamp changes no fact about it.
+    document = await PDFDocument.load(source, { updateMetadata: false });
   } catch (error) {
     // Anything pdf-lib cannot follow (a missing page tree, broken objects). Its
     // errors lose their class in its ES5 build: the message tells them apart.
     return { unstampable: ENCRYPTED.test(String(error)) ? 'encrypted' : 'unreadable' };
   }
+  try {
+    if (isSigned(document)) return { unstampable: 'signed' };
+    return { bytes: await stamped(document, line, linkId, font) };
+  } catch {
+    return { unstampable: 'unreadable' };
+  }
 }
 
-async function stamped(source: Buffer, line: string, linkId: string, font: Uint8Array) {
-  // The document's own dates and producer stay: the stamp changes no fact about it.
-  const document = await PDFDocument.load(source, { updateMetadata: false });
+/**
+ * Whether a signature field holds a signature. A signature covers the bytes it
+ * was made over, and pdf-lib rewrites the whole file (it cannot add an
+ * incremental update): stamping would void it. An empty field signs nothing.
+ */
+function isSigned(document: Document): boolean {
+  const fields = document.catalog.getAcroForm()?.getAllFields() ?? [];
+  return fields.some(
+    ([field]) => field instanceof PDFAcroSignature && field.dict.has(PDFName.of('V')),
+  );
+}
+
+async function stamped(document: Document, line: string, linkId: string, font: Uint8Array) {
   document.registerFontkit(fontkit);
   // Already cut to the line's glyphs (line-font.ts): embedded as it is.
   const embedded = await document.embedFont(font, { subset: false });
@@ -111,7 +125,8 @@ async function stamped(source: Buffer, line: string, linkId: string, font: Uint8
 function stampPage(page: PDFPage, font: PDFFont, line: string): void {
   const angle = (((page.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
   const side = SIDES[angle] ?? SIDES[0];
-  const hasCropBox = page.node.get(PDFName.of('CropBox')) !== undefined;
+  // Its own or inherited from the page tree, as a viewer finds it.
+  const hasCropBox = page.node.CropBox() !== undefined;
   const visible = side.grow(page.getCropBox());
   setBox(page, 'setMediaBox', side.grow(page.getMediaBox()));
   if (hasCropBox) setBox(page, 'setCropBox', visible);
