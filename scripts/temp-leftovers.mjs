@@ -20,6 +20,7 @@ export const PROJECT_PREFIXES = [
   'zip-check-spec-',
   'documents-zip-spec-',
   'stamp-cache-spec-',
+  'stamp-writer-spec-',
   'retention-',
   'delivery-',
   'bench-',

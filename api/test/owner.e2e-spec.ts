@@ -308,6 +308,7 @@ describe("the owner's page", () => {
       stampLine: expect.stringMatching(
         /^Muster AG · Bewerbung \/ application · \d\d\.\d\d\.\d{4}$/,
       ),
+      unstamped: [],
     });
     expect(Date.parse(listed[0].expiresAt) - Date.parse(listed[0].createdAt)).toBe(90 * 86_400_000);
     expect(await command(runAccessCommand, 'list')).toMatch(

@@ -66,6 +66,34 @@ for (const t of LANGUAGES) {
     await page.getByRole('button', { name: t.zip }).click();
     await expect.poll(() => alerts).toEqual([t.openFailed, t.downloadFailed, t.zipFailed]);
   });
+
+  test(`a 503 while a company's copies are stamped asks to try again shortly (${t.code})`, async ({
+    page,
+    token,
+    stack,
+    guard,
+  }) => {
+    const [file] = manifestFiles(await readManifest(stack.documentsDir));
+    for (const path of [`/api/download/${file.filename}`, '/api/download-all'])
+      guard.allow(expectedAnswer(503, path));
+    await page.route(/\/api\/download(-all|\/)/, (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'Retry-After': '30' },
+        json: { statusCode: 503, message: 'The documents are being prepared: try again shortly' },
+      }),
+    );
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await openWithSession(page, token, t.path('/protected'));
+    await fileRow(page, file.name).getByRole('button', { name: 'Download' }).click();
+    await expect.poll(() => alerts).toEqual([t.busy]);
+    await page.getByRole('button', { name: t.zip }).click();
+    await expect.poll(() => alerts).toEqual([t.busy, t.busy]);
+  });
 }
 
 // One test per group, so the two workers share the PDF viewer's work.

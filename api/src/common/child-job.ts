@@ -23,10 +23,7 @@ function childError(answer: Extract<ChildAnswer<unknown>, { done: false }>): Nod
  */
 export function runChildJob<J, R>(child: string, job: J, nodeFlags: string[] = []): Promise<R> {
   return new Promise((resolve, reject) => {
-    const process = fork(child, {
-      execArgv: [...execArgvFor(child), ...nodeFlags],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
+    const process = forkChild(child, nodeFlags);
     let answered: ChildAnswer<R> | undefined;
     process.once('message', (answer: ChildAnswer<R>) => (answered = answer));
     process.once('error', reject);
@@ -38,6 +35,13 @@ export function runChildJob<J, R>(child: string, job: J, nodeFlags: string[] = [
     process.send(job as object);
   });
 }
+
+/** A child process of `child` with an IPC channel; its errors go to the API's stderr. */
+export const forkChild = (child: string, nodeFlags: string[] = []) =>
+  fork(child, {
+    execArgv: [...execArgvFor(child), ...nodeFlags],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
 
 /** The child's side: does the one job it is sent, answers and lets the process end. */
 export function serveOneJob<J, R>(work: (job: J) => Promise<R>): void {

@@ -7,6 +7,7 @@ import {
   Query,
   Req,
   Res,
+  ServiceUnavailableException,
   StreamableFile,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
@@ -17,6 +18,7 @@ import { AccessHolder, AccessService } from '../access/access.service';
 import { clip } from '../common/refusal-log';
 import { AppConfig, appConfig } from '../config/app-config';
 import { attachmentDisposition, contentTypeFor } from './content-disposition';
+import { StampFault } from '../stamp/stamp-writer';
 import { ZIP_FILENAME } from './documents-zip';
 import { DocumentsService } from './documents.service';
 import { ListedGroup } from './documents.types';
@@ -29,6 +31,9 @@ const NO_STORE = 'no-store';
 const ACCEL_DOCUMENTS = '/_protected/documents/';
 const ACCEL_LETTERS = '/_protected/letters/';
 const ACCEL_ZIP = '/_protected/zip/';
+
+/** Seconds a company is asked to wait when its copies could not be stamped now. */
+const STAMP_RETRY_AFTER_S = 30;
 
 const holderOf = (request: Request) => (request.user ?? {}) as AccessHolder;
 const actionOf = (intent: unknown): AccessAction => (intent === 'open' ? 'open' : 'download');
@@ -63,7 +68,7 @@ export class DocumentsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile | undefined> {
     const action = actionOf(intent);
-    const opened = await this.opening(request, action, clip(filename), () =>
+    const opened = await this.opening(request, response, action, clip(filename), () =>
       this.documents.openFile(filename, holderOf(request), request.ip),
     );
     const target = { action, file: clip(filename), size: opened.size };
@@ -83,7 +88,7 @@ export class DocumentsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile | undefined> {
     const action = actionOf(intent);
-    const opened = await this.opening(request, action, clip(id), () =>
+    const opened = await this.opening(request, response, action, clip(id), () =>
       this.documents.openLetter(id, holderOf(request), request.ip),
     );
     const target = { action, file: opened.filename, size: opened.size };
@@ -94,10 +99,9 @@ export class DocumentsController {
 
   @Get('download-all')
   async downloadAll(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const zip = await this.documents.zipArchive(holderOf(request)).catch(async (error: unknown) => {
-      await this.accesses.record(holderOf(request), 'zip', ZIP_FILENAME, 'failed');
-      throw error;
-    });
+    const zip = await this.opening(request, response, 'zip', ZIP_FILENAME, () =>
+      this.documents.zipArchive(holderOf(request)),
+    );
     this.setFileHeaders(response, ZIP_FILENAME, 'application/zip');
     if (this.config.documents.viaNginx) {
       await this.accesses.record(holderOf(request), 'zip', ZIP_FILENAME, 'authorised');
@@ -115,16 +119,23 @@ export class DocumentsController {
     source.pipe(response);
   }
 
-  /** Opens what a visitor asked for; a refusal is logged as failed before it is answered. */
+  /**
+   * Opens what a visitor asked for; a refusal is logged as failed before it is answered. A
+   * company whose stamped copy cannot be made now gets 503 with Retry-After, never the original
+   * (docs/faults.md#documentszip-and-stamped-copies).
+   */
   private async opening<T>(
     request: Request,
+    response: Response,
     action: AccessAction,
     file: string,
     open: () => Promise<T>,
   ): Promise<T> {
     return open().catch(async (error: unknown) => {
       await this.accesses.record(holderOf(request), action, file, 'failed');
-      throw error;
+      if (!(error instanceof StampFault)) throw error;
+      response.set('Retry-After', String(STAMP_RETRY_AFTER_S));
+      throw new ServiceUnavailableException('The documents are being prepared: try again shortly');
     });
   }
 

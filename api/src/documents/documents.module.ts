@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access/access.module';
+import { StampModule } from '../stamp/stamp.module';
 import { DocumentsController } from './documents.controller';
 import { DocumentsService } from './documents.service';
 
 @Module({
-  imports: [AccessModule],
+  imports: [AccessModule, StampModule],
   controllers: [DocumentsController],
   providers: [DocumentsService],
+  exports: [DocumentsService],
 })
 export class DocumentsModule {}

@@ -18,8 +18,8 @@ import { letterFilename } from '../letters/letter-rules';
 import { StampCache } from '../stamp/stamp-cache';
 import { isPdf, stampFor } from '../stamp/stamp-policy';
 import { DocumentGroup, loadManifest } from './manifest';
-import { AvailableFile, CachedZip, ListedGroup } from './documents.types';
-import { KEPT_AFTER_USE_MS, startSweeping, ZipCache } from './zip-cache';
+import { AvailableFile, CachedZip, ListedGroup, UnstampedFile } from './documents.types';
+import { startSweeping, ZipCache } from './zip-cache';
 
 export interface OpenedFile {
   handle: FileHandle;
@@ -27,9 +27,6 @@ export interface OpenedFile {
   /** The stamped copy sent instead, by its name in the download cache. */
   copy?: string;
 }
-
-/** The stamped copies' share of the download cache's disk. */
-const STAMP_CACHE_BYTES = 256 * 1024 * 1024;
 
 /** A file the holder may get, before its stat; an own PDF with the size it was received at. */
 type Candidate = Omit<AvailableFile, 'size' | 'mtimeNs' | 'ctimeNs' | 'ino'> & {
@@ -51,17 +48,15 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
   private sectionOf = new Map<string, string>();
 
   private readonly zipCache: ZipCache;
-  private readonly stamps: StampCache;
   private stopSweeping = () => {};
 
   constructor(
     @Inject(appConfig.KEY) private readonly config: AppConfig,
     private readonly letters: LetterFiles,
     private readonly accesses: AccessStore,
+    private readonly stamps: StampCache,
   ) {
-    const cacheDir = config.documents.zipCacheDir;
-    this.zipCache = new ZipCache(cacheDir, this.logger);
-    this.stamps = new StampCache(cacheDir, this.logger, STAMP_CACHE_BYTES, KEPT_AFTER_USE_MS);
+    this.zipCache = new ZipCache(config.documents.zipCacheDir, this.logger);
   }
 
   async onModuleInit(): Promise<void> {
@@ -182,6 +177,18 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
       return copy ? { ...file, path: copy.path } : file;
     });
     return this.zipCache.archiveOf(sent);
+  }
+
+  /** The holder's PDFs that go out as they are, and why, as found so far (the owner's page). */
+  async unstamped(holder: AccessHolder): Promise<UnstampedFile[]> {
+    const stamp = stampFor(holder);
+    if (!stamp) return [];
+    const pdfs = (await this.availableFiles(holder)).filter((file) => isPdf(file.filename));
+    const reasons = await this.stamps.asIs(pdfs, stamp);
+    return pdfs.flatMap(({ name }, index) => {
+      const reason = reasons[index];
+      return reason ? [{ name, reason }] : [];
+    });
   }
 
   /** The holder's stamped copy of an opened PDF instead of it, when it gets one. */

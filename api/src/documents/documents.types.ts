@@ -1,5 +1,6 @@
 // Shapes shared by the service, the ZIP cache and the ZIP writer, kept apart
 // so none of them has to import another for its types.
+import type { AsIsReason } from '../stamp/as-is-reason';
 import { DocumentFile } from './manifest';
 
 /**
@@ -34,4 +35,10 @@ export interface CachedZip {
   name: string;
   path: string;
   size: number;
+}
+
+/** A PDF a link gets as it is, by its listed name, and why (the owner's page). */
+export interface UnstampedFile {
+  name: string;
+  reason: AsIsReason;
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { AvailableFile } from './documents.types';
 import { scratchDir } from '../../test/support/scratch';
-import { KEPT_AFTER_USE_MS, ZipCache } from './zip-cache';
+import { KEPT_AFTER_USE_MS } from '../common/download-cache';
+import { ZipCache } from './zip-cache';
 
 const file = (path: string, filename: string, ino = 1n): AvailableFile => ({
   name: filename,

@@ -10,16 +10,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
+import { KEPT_AFTER_USE_MS } from '../common/download-cache';
 import { writeDocumentsZip } from './documents-zip';
 import { AvailableFile, CachedZip } from './documents.types';
 import { checkZip } from './zip-check';
 
 const PREFIX = 'documents-';
 const PARTIAL = '.partial';
-
-// An archive stays this long after it was last promised to a visitor: nginx
-// opens it just after the API's answer, and the documents may change between.
-export const KEPT_AFTER_USE_MS = 10 * 60_000;
 
 export class ZipCache {
   private readonly builds = new Map<string, Promise<CachedZip>>();

@@ -21,6 +21,8 @@ import {
 import { describedEntry } from '../access/access-texts';
 import { AccessFigures, accessFigures, newestFirst } from '../access/access-report';
 import { AppConfig, appConfig } from '../config/app-config';
+import { DocumentsService } from '../documents/documents.service';
+import type { UnstampedFile } from '../documents/documents.types';
 import { LetterFiles } from '../letters/letter-files';
 import { stampLine } from '../stamp/stamp-line';
 import type { AccessView, LetterView, NewAccess } from './owner-views';
@@ -57,7 +59,11 @@ const letterView =
     damaged: letters.isDamaged(id),
   });
 
-function view(figures: AccessFigures, letters: LetterFiles): AccessView {
+function view(
+  figures: AccessFigures,
+  letters: LetterFiles,
+  unstamped: UnstampedFile[],
+): AccessView {
   const { access } = figures;
   return {
     id: access.id,
@@ -73,6 +79,7 @@ function view(figures: AccessFigures, letters: LetterFiles): AccessView {
     letters: (access.letters ?? []).map(letterView(letters)),
     stamp: access.stamp !== false,
     stampLine: stampLine(access.label, access.createdAt),
+    unstamped,
   };
 }
 
@@ -100,6 +107,7 @@ export class OwnerAccessesService {
     private readonly log: AccessLogFile,
     private readonly letters: LetterFiles,
     private readonly confirmations: OwnerChangesService,
+    private readonly documents: DocumentsService,
   ) {
     this.siteUrl = config.access.siteUrl;
   }
@@ -108,8 +116,12 @@ export class OwnerAccessesService {
   async list(): Promise<AccessView[]> {
     const { store } = this.changes;
     const { entries } = await this.log.read();
-    return accessFigures(await store.readAccesses(), await store.readUsage(), entries)
-      .map((figures) => view(figures, this.letters))
+    const figures = accessFigures(await store.readAccesses(), await store.readUsage(), entries);
+    const unstamped = await Promise.all(
+      figures.map(({ access }) => this.documents.unstamped({ access })),
+    );
+    return figures
+      .map((each, index) => view(each, this.letters, unstamped[index]))
       .sort((a, b) => lastActivity(b) - lastActivity(a));
   }
 

@@ -2,6 +2,7 @@
 // these shapes and the web (web/src/pages/owner/owner-client.ts) reads them,
 // one declaration for both. Types only, so the web's bundle takes nothing.
 import type { AccessState } from '../access/access-record';
+import type { UnstampedFile } from '../documents/documents.types';
 
 /** One of an access's own PDFs, as the page lists it. */
 export interface LetterView {
@@ -31,6 +32,8 @@ export interface AccessView {
   /** Whether its PDFs carry stampLine on every page. */
   stamp: boolean;
   stampLine: string;
+  /** Its PDFs that go out as they are, as found when it last asked for them. */
+  unstamped: UnstampedFile[];
 }
 
 export interface NewAccess {

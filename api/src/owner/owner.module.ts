@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { AccessModule } from '../access/access.module';
 import { appConfig, type AppConfig } from '../config/app-config';
+import { DocumentsModule } from '../documents/documents.module';
 import { MailModule } from '../mail/mail.module';
 import { CeremonyChallenges } from './ceremony-challenges';
 import { OwnerChangesService } from './owner-changes.service';
@@ -20,7 +21,7 @@ import { PasskeyService } from './passkey.service';
 // code as make access-* (docs/architecture.md). Its tokens have a key of their own
 // (owner-token.ts).
 @Module({
-  imports: [JwtModule.register({}), MailModule, AccessModule],
+  imports: [JwtModule.register({}), MailModule, AccessModule, DocumentsModule],
   controllers: [OwnerSignInController, OwnerController],
   providers: [
     PasskeyService,

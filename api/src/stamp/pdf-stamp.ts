@@ -3,6 +3,7 @@
 // in memory while it works.
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument as Document, PDFFont, PDFPage } from 'pdf-lib';
+import type { AsIsReason } from './as-is-reason';
 
 // pdf-lib's one-file build: the child loads it in half the time of its
 // hundreds of modules, which a company waits for on its first open.
@@ -10,8 +11,8 @@ const { degrees, PDFAcroSignature, PDFDocument, PDFName, rgb } =
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('pdf-lib/dist/pdf-lib.min.js') as typeof import('pdf-lib');
 
-/** Why a PDF goes out as it is. */
-export type Unstampable = 'signed' | 'encrypted' | 'unreadable';
+/** Why a PDF goes out as it is, as the PDF itself decides. */
+export type Unstampable = Exclude<AsIsReason, 'too-costly'>;
 
 export type StampResult = { bytes: Uint8Array } | { unstampable: Unstampable };
 

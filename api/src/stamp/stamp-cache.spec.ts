@@ -4,7 +4,9 @@ import { Logger } from '@nestjs/common';
 import { pageTexts } from '../../test/support/pdf-reader';
 import { pdf, realPdf } from '../../test/support/pdf';
 import { scratchDir } from '../../test/support/scratch';
+import type { StampReports } from './stamp-alarm';
 import { StampCache, STAMPED, type StampSource } from './stamp-cache';
+import { FILE_TIME_LIMIT_MS, StampFault, StampWriter } from './stamp-writer';
 
 const zurich = {
   linkId: 'link-zuerich',
@@ -20,15 +22,29 @@ function sourceAt(path: string): StampSource {
   return { path, size: Number(size), mtimeNs, ctimeNs, ino };
 }
 
-function setUp(limitBytes = 10_000_000) {
+/** A writer whose stamping process is killed as it starts. */
+const killedWriter = () =>
+  new StampWriter(FILE_TIME_LIMIT_MS, [
+    '--import',
+    'data:text/javascript,process.kill(process.pid, "SIGKILL")',
+  ]);
+
+function setUp(limitBytes = 10_000_000, writer = new StampWriter()) {
   const dir = scratchDir('stamp-cache-spec-');
   const warnings: string[] = [];
+  const reported: string[] = [];
+  const reports: StampReports = {
+    fault: (fault) => reported.push(fault.kind),
+    recovered: () => reported.push('recovered'),
+  };
   const logger = { warn: (text: string) => warnings.push(text) } as unknown as Logger;
   let now = Date.parse('2026-11-28T10:00:00Z');
   const clock = { advance: (ms: number) => (now += ms) };
-  const cache = new StampCache(dir, logger, limitBytes, 60_000, () => now);
+  const cacheWith = (stampWriter: StampWriter) =>
+    new StampCache(dir, stampWriter, reports, logger, limitBytes, 60_000, () => now);
+  const cache = cacheWith(writer);
   const copies = () => readdirSync(join(dir, STAMPED), { recursive: true }).map(String);
-  return { dir, cache, warnings, clock, copies };
+  return { dir, cache, cacheWith, warnings, reported, clock, copies };
 }
 
 describe('StampCache', () => {
@@ -49,7 +65,7 @@ describe('StampCache', () => {
     expect(first!.name).toMatch(new RegExp(`^${STAMPED}/[\\w-]+/[\\w-]+\\.[\\w-]+\\.pdf$`));
   });
 
-  it("makes a ZIP's copies in one go, in their order, the unstampable one left as it is", async () => {
+  it("makes a ZIP's copies in their order, the unstampable one left as it is", async () => {
     const { dir, cache } = setUp();
     const files = ['a.pdf', 'kaputt.pdf', 'b.pdf'].map((name) => join(dir, name));
     writeFileSync(files[0], await realPdf([{ text: 'Erstes' }]));
@@ -81,6 +97,25 @@ describe('StampCache', () => {
     expect(await cache.copyOf(sourceAt(broken), zurich)).toBeUndefined();
     expect(await cache.copyOf(sourceAt(broken), zurich)).toBeUndefined();
     expect(warnings).toEqual([`PDF sent unstamped (unreadable): ${broken}`]);
+  });
+
+  it('fails closed when its process is killed, and makes the copy on the next request', async () => {
+    const { dir, cache, cacheWith, reported, copies } = setUp(10_000_000, killedWriter());
+    const [cv, letter] = ['lebenslauf.pdf', 'brief.pdf'].map((name) => join(dir, name));
+    writeFileSync(cv, await realPdf([{ text: 'Lebenslauf' }]));
+    writeFileSync(letter, await realPdf([{ text: 'Brief' }]));
+    const sources = [sourceAt(cv), sourceAt(letter), sourceAt(cv)];
+    for (const ask of [
+      () => cache.copyOf(sources[0], zurich),
+      () => cache.copiesOf(sources, basel),
+    ])
+      await expect(ask()).rejects.toBeInstanceOf(StampFault);
+    expect(reported).toEqual(['crash', 'crash']);
+    expect(copies().filter((name) => !name.includes('/'))).toHaveLength(2);
+    expect(copies().filter((name) => name.includes('/'))).toEqual([]);
+    const copy = await cacheWith(new StampWriter()).copyOf(sourceAt(cv), zurich);
+    expect(pageTexts(readFileSync(copy!.path))[0]).toContain(zurich.line);
+    expect(reported.at(-1)).toBe('recovered');
   });
 
   it('keeps within its size, dropping the least recently sent copy, never one just sent', async () => {

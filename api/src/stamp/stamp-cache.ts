@@ -4,14 +4,17 @@
 // path, size, times and inode, of the line and of the link, so a changed
 // document, letter or name means a new copy, and a folder per link keeps one
 // company's copies apart from another's. Stamping the same source gives the
-// same bytes, so a resumed download fits. Copies are made one at a time, each
-// in a process of its own; the cache stays within its size, dropping the least
-// recently sent first. Derived data: never backed up.
+// same bytes, so a resumed download fits. StampWriter makes them; what the PDF
+// itself rules out is recorded beside them and goes out as it is, anything
+// else fails closed (StampFault): nothing unstamped leaves for a link whose
+// copy could not be made now. The cache stays within its size, dropping the
+// least recently sent first. Derived data: never backed up.
 import { createHash, randomUUID } from 'node:crypto';
 import {
   lstat,
   mkdir,
   readdir,
+  readFile,
   rename,
   rm,
   stat,
@@ -21,7 +24,9 @@ import {
 } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { writeStamped, type StampOutcome } from './stamp-writer';
+import type { StampReports } from './stamp-alarm';
+import type { AsIsReason } from './as-is-reason';
+import { StampFault, type StampOutcome, type StampWriter } from './stamp-writer';
 
 /** What a copy is made from: the file as found on disk. */
 export interface StampSource {
@@ -47,8 +52,11 @@ export interface StampedCopy {
 
 /** The stamped copies' folder inside the download cache (beside documents.zip). */
 export const STAMPED = 'stamped';
-/** Raised when the stamp's look changes, so no copy of an older look is sent. */
-const STAMP_VERSION = 1;
+/**
+ * Raised when the stamp's look or the rule of what goes as it is changes, so no copy of an
+ * older look is sent. 2: glyphs every viewer draws; a signature is a signed field.
+ */
+const STAMP_VERSION = 2;
 const PDF = '.pdf';
 /** Beside a source that cannot be stamped: tried once per version, logged once. */
 const AS_IS = '.as-is';
@@ -59,6 +67,11 @@ const hash = (parts: unknown[]) =>
 /** A link's folder: named by a hash, so no id from an older store can point a path elsewhere. */
 const linkFolder = (linkId: string) => hash([linkId]).slice(0, 16);
 const MISSING = Symbol('missing');
+
+const asFault = (error: unknown) =>
+  error instanceof StampFault
+    ? error
+    : new StampFault((error as Error).message, (error as NodeJS.ErrnoException).code ?? 'error');
 
 /** A copy's name without its ending: the link's folder, the source's path, its version. */
 function baseOf(source: StampSource, stamp: StampFor): string {
@@ -78,11 +91,11 @@ function baseOf(source: StampSource, stamp: StampFor): string {
 export class StampCache {
   private readonly dir: string;
   private readonly builds = new Map<string, Promise<StampedCopy | undefined>>();
-  /** One batch at a time, each file after the other: a Pi's memory holds one document. */
-  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     downloadCacheDir: string,
+    private readonly writer: StampWriter,
+    private readonly reports: StampReports,
     private readonly logger: Logger,
     private readonly limitBytes: number,
     /** How long a copy just promised to nginx is safe from trimming. */
@@ -92,37 +105,55 @@ export class StampCache {
     this.dir = join(downloadCacheDir, STAMPED);
   }
 
-  /** The copy of `source` stamped for the link, made if needed; undefined: send it as it is. */
+  /**
+   * The copy of `source` stamped for the link, made if needed; undefined: send it as it is.
+   * Rejects with a StampFault when it cannot be made now.
+   */
   async copyOf(source: StampSource, stamp: StampFor): Promise<StampedCopy | undefined> {
     return (await this.copiesOf([source], stamp))[0];
   }
 
   /**
-   * The copies of `sources` for the link, in their order; the missing ones are made in one
-   * process (documents.zip's dozens of PDFs would otherwise start as many).
+   * The copies of `sources` for the link, in their order, made where missing; rejects with a
+   * StampFault when one cannot be made now (the others made meanwhile are kept).
    */
   async copiesOf(sources: StampSource[], stamp: StampFor): Promise<Array<StampedCopy | undefined>> {
     const bases = sources.map((source) => baseOf(source, stamp));
     const found = await Promise.all(bases.map((base) => this.cached(base)));
-    const missing: Array<{ base: string; source: string }> = [];
+    // By base: a source asked twice in one call is made once.
+    const missing = new Map<string, string>();
     const answers = bases.map((base, index) => {
       const cached = found[index];
       if (cached !== MISSING) return Promise.resolve(cached);
       // Checked again with no wait in between: one build per copy, whoever asks.
       const running = this.builds.get(base);
       if (running) return running;
-      missing.push({ base, source: sources[index].path });
+      missing.set(base, sources[index].path);
       return undefined;
     });
-    if (missing.length > 0) {
-      const made = this.queue.then(() => this.make(missing, stamp));
-      this.queue = made.catch(() => undefined);
-      missing.forEach(({ base }, index) => {
+    if (missing.size > 0) {
+      const batch = [...missing].map(([base, source]) => ({ base, source }));
+      const made = this.make(batch, stamp);
+      batch.forEach(({ base }, index) => {
         const build = made.then((copies) => copies[index]).finally(() => this.builds.delete(base));
         this.builds.set(base, build);
       });
     }
     return Promise.all(answers.map((answer, index) => answer ?? this.builds.get(bases[index])));
+  }
+
+  /**
+   * Why each of `sources` goes to the link as it is, as found when it was last asked for
+   * (undefined: stamped, or not asked for yet). For the owner's page.
+   */
+  async asIs(sources: StampSource[], stamp: StampFor): Promise<Array<AsIsReason | undefined>> {
+    return Promise.all(
+      sources.map(async (source) => {
+        const path = join(this.dir, baseOf(source, stamp) + AS_IS);
+        const reason = await readFile(path, 'utf8').catch(() => undefined);
+        return reason as AsIsReason | undefined;
+      }),
+    );
   }
 
   /** The cached copy (undefined: the source goes as it is), marked as just used; MISSING: none yet. */
@@ -146,27 +177,49 @@ export class StampCache {
     stamp: StampFor,
   ): Promise<Array<StampedCopy | undefined>> {
     const folder = join(this.dir, linkFolder(stamp.linkId));
-    await mkdir(folder, { recursive: true });
     const files = batch.map(({ source }) => ({
       source,
       target: join(folder, `.${randomUUID()}${PARTIAL}`),
     }));
+    let copies: Array<StampedCopy | undefined>;
     try {
-      const outcomes = await writeStamped({ ...stamp, files });
-      for (const [index, { base, source }] of batch.entries())
-        await this.keep(base, source, files[index].target, outcomes[index]);
+      await mkdir(folder, { recursive: true });
+      const outcomes = await Promise.allSettled(
+        files.map((file) => this.writer.write({ ...stamp, ...file })),
+      );
+      // Each copy made is kept, even when another failed: the next request has less to do.
+      for (const [index, outcome] of outcomes.entries())
+        if (outcome.status === 'fulfilled')
+          await this.keep(
+            batch[index].base,
+            batch[index].source,
+            files[index].target,
+            outcome.value,
+          );
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      copies = await Promise.all(batch.map(({ base }, index) => this.made(base, outcomes[index])));
     } catch (error) {
-      // Sent as they are this time; tried again on the next open.
-      this.logger.warn(`Stamp failed, sent unstamped: ${(error as Error).message}`);
-      return batch.map(() => undefined);
+      const fault = asFault(error);
+      this.reports.fault(fault);
+      throw fault;
     } finally {
       await Promise.all(files.map(({ target }) => unlink(target).catch(() => undefined)));
     }
+    this.reports.recovered();
     await this.trim();
-    return Promise.all(batch.map(({ base }) => this.used(base + PDF)));
+    return copies;
   }
 
-  /** Puts one outcome in place: the copy, or the note that the source goes as it is. */
+  /** A copy that was written, found in place; undefined for a source that goes as it is. */
+  private async made(base: string, outcome: PromiseSettledResult<StampOutcome>) {
+    if (outcome.status === 'fulfilled' && 'unstampable' in outcome.value) return undefined;
+    const copy = await this.used(base + PDF);
+    if (!copy) throw new StampFault('a copy just made is gone', 'missing');
+    return copy;
+  }
+
+  /** Puts one outcome in place: the copy, or the record that the source goes as it is, and why. */
   private async keep(base: string, source: string, partial: string, outcome: StampOutcome) {
     await this.removeOlderVersions(base);
     if ('written' in outcome) {

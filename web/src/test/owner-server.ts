@@ -23,6 +23,7 @@ export const muster: AccessView = {
   letters: [],
   stamp: true,
   stampLine: 'Muster AG · Bewerbung / application · 20.11.2026',
+  unstamped: [],
 };
 
 /** The manifest's sections, as GET /api/owner/sections lists them. */

@@ -20,6 +20,8 @@ export const protectedPage = {
   openFailed: 'Fehler beim Öffnen der Datei',
   downloadFailed: 'Fehler beim Herunterladen der Datei',
   zipFailed: 'Fehler beim Herunterladen der ZIP-Datei',
+  /** The API asked to try again shortly: the stamped copies could not be made just now. */
+  busy: 'Die Dokumente werden gerade vorbereitet. Bitte versuche es in einer Minute noch einmal.',
   /** A personal access link (docs/product.md#personal-access-links). */
   accessLink: {
     /** The heading, before the access's name: "Bewerbung für Muster AG". */

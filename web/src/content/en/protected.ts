@@ -21,6 +21,7 @@ export const protectedPage: Translated<typeof german> = {
   openFailed: 'Error opening the file',
   downloadFailed: 'Error downloading the file',
   zipFailed: 'Error downloading the ZIP file',
+  busy: 'The documents are being prepared. Please try again in a minute.',
   accessLink: {
     greeting: 'Application for',
     ownGroup: 'For',

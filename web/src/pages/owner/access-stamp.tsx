@@ -48,6 +48,13 @@ export function AccessStamp({ api, access, onChanged }: AccessStampProps) {
           <p className="owner__muted">
             {T.stampLead} {T.stampAsIs}
           </p>
+          {access.unstamped.length > 0 && (
+            <ul className="access-stamp__as-is">
+              {access.unstamped.map(({ name, reason }) => (
+                <li key={name}>{T.unstamped(name, reason)}</li>
+              ))}
+            </ul>
+          )}
         </>
       ) : (
         <p className="owner__muted">{T.stampOff}</p>

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fetch-stub';
-import { inBrowserWithPasskeys, ownerServer, signInAsOwner, TOKEN } from '../../test/owner-server';
+import {
+  inBrowserWithPasskeys,
+  muster,
+  ownerServer,
+  signInAsOwner,
+  TOKEN,
+} from '../../test/owner-server';
 import { renderApp } from '../../test/render-app';
 import { startAuthentication } from '@simplewebauthn/browser';
 
@@ -115,6 +121,19 @@ describe('the owner page', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Name auf jeder Seite' }));
     expect(await screen.findByRole('figure')).toBeVisible();
     expect(startAuthentication).toHaveBeenCalledTimes(1);
+  });
+
+  it('names each PDF of a link that goes out without the stamp, and why', async () => {
+    const unstamped = [
+      { name: 'Arbeitszeugnis.pdf', reason: 'signed' },
+      { name: 'Riesenscan.pdf', reason: 'too-costly' },
+    ];
+    ownerServer({ 'GET /api/owner/accesses': () => json([{ ...muster, unstamped }]) });
+    await signInAsOwner();
+    expect(await screen.findByText('Arbeitszeugnis.pdf geht ungestempelt: signiert')).toBeVisible();
+    expect(
+      screen.getByText('Riesenscan.pdf geht ungestempelt: zu gross oder zu aufwändig'),
+    ).toBeVisible();
   });
 
   it('asks the passkey once more before a setup link for another device, then shows its QR code', async () => {

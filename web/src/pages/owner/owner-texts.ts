@@ -1,4 +1,14 @@
 // The owner page's German, in Swiss spelling. The page exists in German only.
+import type { AsIsReason } from '@portfolio/api/as-is-reason';
+
+/** Why a PDF goes without the stamp (docs/product.md#the-stamp). */
+const AS_IS: Record<AsIsReason, string> = {
+  signed: 'signiert',
+  encrypted: 'verschlüsselt',
+  unreadable: 'nicht lesbar',
+  'too-costly': 'zu gross oder zu aufwändig',
+};
+
 export const OWNER_TEXTS = {
   title: 'Verwaltung',
   lead: 'Zugänge für Firmen erstellen, zeigen und beenden.',
@@ -81,7 +91,9 @@ export const OWNER_TEXTS = {
   stampPreview: (name: string) => `Vorschau des Stempels für ${name}`,
   stampOff: 'Ohne Stempel: die Firma erhält die PDFs unverändert.',
   stampAsIs:
-    'Ohne Stempel gehen auch digital signierte PDFs hinaus (die Signatur bliebe sonst nicht gültig) und verschlüsselte oder beschädigte; das Protokoll der API nennt sie.',
+    'Ohne Stempel gehen auch digital signierte PDFs hinaus (die Signatur bliebe sonst nicht gültig) und verschlüsselte, beschädigte oder zu aufwändige; sobald die Firma eines öffnet, steht es hier.',
+  /** A PDF this link gets as it is: "Zeugnis.pdf geht ungestempelt: signiert". */
+  unstamped: (name: string, reason: AsIsReason) => `${name} geht ungestempelt: ${AS_IS[reason]}`,
   stampSwitch: 'Name auf jeder Seite',
   removeFileQuestion: (name: string) =>
     `„${name}“ entfernen? Die Firma sieht die Datei dann nicht mehr.`,

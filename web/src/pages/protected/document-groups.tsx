@@ -4,7 +4,7 @@ import { openInNewTab, saveBlob } from './blob-actions';
 import { useProtectedTexts } from '../../i18n/use-protected-texts';
 import { formatSize } from './format-size';
 import { progressText, type Progress } from './progress-label';
-import { useGuardedCall } from './use-guarded-call';
+import { isBusy, useGuardedCall } from './use-guarded-call';
 
 // Below this size a download is over before a percentage could be read.
 const SHOW_PROGRESS_FROM_BYTES = 1_000_000;
@@ -29,14 +29,14 @@ function FileRow({ file, id }: { file: DocumentFile; id: string }) {
   const open = async () => {
     await guarded(
       (token) => openInNewTab(() => fetchWithProgress('open', token), texts.documentLoading),
-      () => window.alert(texts.openFailed),
+      (error) => window.alert(isBusy(error) ? texts.busy : texts.openFailed),
     );
     setBusy(null);
   };
   const download = async () => {
     await guarded(
       async (token) => saveBlob(await fetchWithProgress('download', token), file.filename),
-      () => window.alert(texts.downloadFailed),
+      (error) => window.alert(isBusy(error) ? texts.busy : texts.downloadFailed),
     );
     setBusy(null);
   };

@@ -1,6 +1,13 @@
 import { useCallback } from 'react';
+import { ApiError } from '../../api/http';
 import { UnauthorizedError } from '../../api/documents-client';
 import { useSession } from '../../auth/session-context';
+
+/**
+ * Whether the API asked to try again shortly (503): a company's stamped copies are being made
+ * and could not be now (docs/faults.md#documentszip-and-stamped-copies).
+ */
+export const isBusy = (error: unknown) => error instanceof ApiError && error.status === 503;
 
 /**
  * Runs a call that needs the session token. A 401 ends the session, which shows the gate;
@@ -9,12 +16,12 @@ import { useSession } from '../../auth/session-context';
 export function useGuardedCall() {
   const { token, logout } = useSession();
   return useCallback(
-    async (call: (token: string | null) => Promise<void>, onError: () => void) => {
+    async (call: (token: string | null) => Promise<void>, onError: (error: unknown) => void) => {
       try {
         await call(token);
       } catch (error) {
         if (error instanceof UnauthorizedError) logout();
-        else onError();
+        else onError(error);
       }
     },
     [token, logout],

@@ -4,7 +4,7 @@ import { ZIP_FILE_NAME } from '../../constants';
 import { saveBlob } from './blob-actions';
 import { useProtectedTexts } from '../../i18n/use-protected-texts';
 import { progressText, type Progress } from './progress-label';
-import { useGuardedCall } from './use-guarded-call';
+import { isBusy, useGuardedCall } from './use-guarded-call';
 
 /** Downloads every document as documents.zip and shows how much is left. */
 export function ZipButton() {
@@ -21,7 +21,7 @@ export function ZipButton() {
         );
         saveBlob(blob, ZIP_FILE_NAME);
       },
-      () => window.alert(texts.zipFailed),
+      (error) => window.alert(isBusy(error) ? texts.busy : texts.zipFailed),
     );
     setProgress(null);
   };
