@@ -3,6 +3,7 @@
 // passkey confirmation of exactly that change they work, a new link's confirmation letting
 // in the first PDF it names; narrowing, removing and revoking need none. Every change, from
 // the page or the command line, reaches the owner by mail, changes within a minute in one.
+import { createHash } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { runAccessCommand } from '../src/access/access.cli';
 import { CONFIRMATION_REFUSED } from '../src/owner/owner-changes.service';
@@ -18,6 +19,8 @@ import { pdf } from './support/pdf';
 import { scratchDir } from './support/scratch';
 import { SoftAuthenticator } from './support/soft-authenticator';
 import { TestApp } from './support/test-app';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const REFUSED = { statusCode: 403, message: CONFIRMATION_REFUSED };
 
@@ -143,9 +146,27 @@ describe('changes to what a company sees', () => {
     ]);
   });
 
+  it("lets in a new link's first PDF by its content: another file of the same name and size is refused", async () => {
+    const brief = pdf('Motivationsschreiben', 25_000);
+    const other = pdf('Etwas ganz anderes', brief.length);
+    const first = { name: 'Motivationsschreiben', size: brief.length, sha256: sha256(brief) };
+    const body = { name: 'Messe AG', days: 30, letter: first };
+    const confirmation = await tap('create-access', createTarget('Messe AG', 30, undefined, first));
+    const made = await tokenAlone()
+      .post('/api/owner/accesses', { ...body, confirmation })
+      .expect(201);
+    const refused = await upload(made.body.id, other, 'Motivationsschreiben');
+    expect([refused.status, refused.body.message]).toEqual([
+      409,
+      'Diese Datei ist nicht die bestätigte: bitte beim Zugang mit dem Passkey hinzufügen.',
+    ]);
+    const [listed] = (await tokenAlone().get('/api/owner/accesses').expect(200)).body;
+    expect(listed.letters).toEqual([]);
+  });
+
   it('asks once for a link made with its sections and first PDF, and mails the owner what changed', async () => {
     const brief = pdf('Motivationsschreiben', 25_000);
-    const first = { name: 'Motivationsschreiben', size: brief.length };
+    const first = { name: 'Motivationsschreiben', size: brief.length, sha256: sha256(brief) };
     const body = { name: 'Messe AG', days: 30, sections: ['Bewerbung', 'GIBB'], letter: first };
     const confirmation = await tap(
       'create-access',

@@ -24,6 +24,8 @@ import { sectionsText } from './access-texts';
 export interface Upload {
   source: Readable;
   declaredBytes?: number;
+  /** The SHA-256 (hex) its bytes must have: a confirmation given for this content only. */
+  sha256?: string;
 }
 
 export interface LetterUpload extends Upload {
@@ -37,6 +39,8 @@ type Placement = (access: Access, letter: AccessLetter) => AccessLetter[];
 
 const UNKNOWN_ACCESS = 'Diesen Zugang gibt es nicht.';
 const UNKNOWN_LETTER = 'Diese Datei gibt es nicht.';
+const OTHER_CONTENT =
+  'Diese Datei ist nicht die bestätigte: bitte beim Zugang mit dem Passkey hinzufügen.';
 
 export class AccessChanges {
   constructor(
@@ -219,6 +223,8 @@ export class AccessChanges {
   private async letIn(id: string, upload: Upload, label: string, where: Placement) {
     const received = await this.receive(upload);
     try {
+      if (upload.sha256 !== undefined && received.sha256 !== upload.sha256)
+        throw new AccessInputError(OTHER_CONTENT, 409);
       return await this.place(id, received, label, where);
     } finally {
       await this.files.discard(received.temporary);

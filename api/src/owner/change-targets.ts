@@ -24,12 +24,18 @@ export interface LetterSpec {
   size: number;
 }
 
+/** A new link's first PDF: also its content, so the tap lets in these bytes and no others. */
+export interface FirstLetterSpec extends LetterSpec {
+  /** SHA-256 of the file, lower-case hex, as the page computed it. */
+  sha256: string;
+}
+
 /** A new link: its fields as sent, with the first PDF the same tap lets in. */
 export const createTarget = (
   name: unknown,
   days: unknown,
   sections: unknown,
-  first: LetterSpec | undefined,
+  first: FirstLetterSpec | undefined,
 ) => JSON.stringify([name ?? null, days ?? null, sections ?? null, first ?? null]);
 
 /** The sections a link is to see. */

@@ -6,8 +6,9 @@
 // at once, and its own PDFs go with it. What shows a company more (a new
 // link, wider sections, a PDF added or replaced, the stamp switched off) needs the owner's fresh
 // passkey confirmation of exactly that change (owner-changes.service.ts);
-// a new link's confirmation also lets in the first PDF it names, so the
-// phone asks once. Narrowing, removing and revoking need none.
+// a new link's confirmation also lets in the first PDF it names (its bytes,
+// by SHA-256, not only its name and size), so the phone asks once.
+// Narrowing, removing and revoking need none.
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { accessLink } from '../access/access-code';
 import { AccessChanges, type LetterUpload } from '../access/access-changes';
@@ -31,6 +32,7 @@ import {
   letterTarget,
   sectionsTarget,
   stampOffTarget,
+  type FirstLetterSpec,
   type LetterSpec,
 } from './change-targets';
 import { OwnerChangesService } from './owner-changes.service';
@@ -99,7 +101,7 @@ export class OwnerAccessesService {
   private readonly siteUrl: string;
 
   /** First PDFs a new link's confirmation let in, by the link's id; taken once. */
-  private readonly firstLetters = new Map<string, { letter: LetterSpec; until: number }>();
+  private readonly firstLetters = new Map<string, { letter: FirstLetterSpec; until: number }>();
 
   constructor(
     @Inject(appConfig.KEY) config: AppConfig,
@@ -133,16 +135,13 @@ export class OwnerAccessesService {
   /** A new access, as make access-add makes it; the code is shown this once. */
   async add(owner: OwnerClaims, body: NewAccessDto): Promise<NewAccess> {
     const { name, days, sections, letter, confirmation } = body;
-    const first = letter && { name: letter.name, size: letter.size };
+    const first = letter && { name: letter.name, size: letter.size, sha256: letter.sha256 };
     const target = createTarget(name, days, sections, first);
     await this.confirmations.confirmed(owner, 'create-access', target, confirmation);
     const made = this.changes.add(name ?? '', days ?? DEFAULT_ACCESS_DAYS, sections);
     const { access, code } = await answered(made);
-    if (letter)
-      this.firstLetters.set(access.id, {
-        letter: { name: letter.name, size: letter.size },
-        until: Date.now() + FIRST_LETTER_MS,
-      });
+    if (first)
+      this.firstLetters.set(access.id, { letter: first, until: Date.now() + FIRST_LETTER_MS });
     this.logger.log(`Access "${access.label}" created on the owner's page`);
     return {
       id: access.id,
@@ -188,9 +187,12 @@ export class OwnerAccessesService {
     confirmation?: Confirmation,
   ): Promise<LetterView> {
     const spec = specOf(upload);
-    if (!this.takeFirstLetter(id, spec))
+    const granted = this.takeFirstLetter(id, spec);
+    if (!granted)
       await this.confirmations.confirmed(owner, 'add-letter', letterTarget(id, spec), confirmation);
-    const letter = await answered(this.changes.addLetter(id, upload));
+    // The new link's tap named these bytes: a file of the same name and size is not them.
+    const bound = granted ? { ...upload, sha256: granted.sha256 } : upload;
+    const letter = await answered(this.changes.addLetter(id, bound));
     this.logger.log(`Own PDF "${letter.label}" added to an access on the owner's page`);
     return letterView(this.letters)(letter);
   }
@@ -221,15 +223,16 @@ export class OwnerAccessesService {
     return newestFirst(entries, (entry) => entry.accessId === id).map(describedEntry);
   }
 
-  private takeFirstLetter(id: string, { name, size }: LetterSpec): boolean {
+  /** The first PDF a new link's tap let in, when this upload is named as it; taken once. */
+  private takeFirstLetter(id: string, { name, size }: LetterSpec): FirstLetterSpec | undefined {
     const granted = this.firstLetters.get(id);
     this.firstLetters.delete(id);
-    return (
+    const fits =
       granted !== undefined &&
       granted.until > Date.now() &&
       granted.letter.name === name &&
-      granted.letter.size === size
-    );
+      granted.letter.size === size;
+    return fits ? granted.letter : undefined;
   }
 
   private async known(id: string): Promise<Access> {

@@ -6,6 +6,7 @@ import {
   IsNumber,
   IsObject,
   IsString,
+  Matches,
   MaxLength,
   Optional,
   ValidateNested,
@@ -62,6 +63,9 @@ export class FirstLetterDto {
 
   @IsNumber({ allowNaN: false, allowInfinity: false })
   size!: number;
+
+  @Matches(/^[0-9a-f]{64}$/)
+  sha256!: string;
 }
 
 // The name and the number of days are checked by the access store, with the messages

@@ -44,8 +44,9 @@ export function NewAccessForm({ api, sections, onCreated }: NewAccessFormProps) 
     setError(undefined);
     try {
       const first = file && { file, name: fileName.trim() };
-      const { made } = await api.createAccess(name.trim(), Number(days), chosen, first);
-      setCreated(made);
+      const answer = await api.createAccess(name.trim(), Number(days), chosen, first);
+      setCreated(answer.made);
+      if (answer.refused !== undefined) setError(T.firstLetterRefused(answer.refused));
       setName('');
       setChosen(undefined);
       form.reset();

@@ -104,12 +104,49 @@ describe("the owner page: a company's sections and own PDFs", () => {
     expect(confirmations(fetch)).toEqual([
       {
         change: 'create-access',
-        target: JSON.stringify(['Messe AG', 90, null, { name: 'Brief', size: 7 }]),
+        target: JSON.stringify([
+          'Messe AG',
+          90,
+          null,
+          // SHA-256 of seven zero bytes: the tap binds the content, not only name and size.
+          {
+            name: 'Brief',
+            size: 7,
+            sha256: '837885c8f8091aeaeb9ec3c3f85a6ff470a415e610b8ba3e49f9b33c9cf9d619',
+          },
+        ]),
       },
     ]);
     const upload = fetch.mock.calls.find(([, init]) => init?.body === file);
     expect(upload?.[0]).toBe('/api/owner/accesses/a2/letters?name=Brief');
     expect(upload?.[1]?.headers).not.toHaveProperty('x-owner-confirmation');
+  });
+
+  it('shows the new link and its code when its first PDF is refused, and why', async () => {
+    ownerServer({
+      'POST /api/owner/accesses': () =>
+        json(
+          {
+            id: 'a2',
+            name: 'Messe AG',
+            link: 'x',
+            code: 'CODE-OF-MESSE',
+            expiresAt: muster.expiresAt,
+          },
+          201,
+        ),
+      'POST /api/owner/accesses/a2/letters?name=Brief': () =>
+        json({ statusCode: 415, message: 'Das ist keine PDF-Datei.' }, 415),
+    });
+    await signInAsOwner();
+    await userEvent.type(screen.getByLabelText('Firma'), 'Messe AG');
+    await userEvent.upload(screen.getByLabelText('Eigenes PDF (freiwillig)'), pdf('Brief.pdf'));
+    await userEvent.click(screen.getByRole('button', { name: 'Link erstellen' }));
+    const created = await screen.findByRole('article', { name: 'Zugang für Messe AG' });
+    expect(created).toHaveTextContent('CODE-OF-MESSE');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Der Zugang ist erstellt, das PDF aber nicht: Das ist keine PDF-Datei. Es lässt sich unten beim Zugang hinzufügen.',
+    );
   });
 
   it("refuses a file over 10 MB before sending it, and shows the API's line for one it refuses", async () => {

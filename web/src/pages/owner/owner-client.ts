@@ -134,6 +134,12 @@ const base64url = (text: string) =>
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 
+/** A file's SHA-256 as lower-case hex: what a new link's tap binds its first PDF to. */
+async function sha256Of(file: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(await file.arrayBuffer()));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** A new link's first PDF: the file and the name the company sees it under. */
 export interface FirstLetter {
   file: File;
@@ -177,13 +183,21 @@ export function ownerApi(token: string, onUnauthorized: () => void) {
      * one tap confirms both.
      */
     createAccess: async (name: string, days: number, sections?: string[], first?: FirstLetter) => {
-      const letter = first && { name: first.name, size: first.file.size };
+      const letter = first && {
+        name: first.name,
+        size: first.file.size,
+        sha256: await sha256Of(first.file),
+      };
       const tap = await confirmation('create-access', createTarget(name, days, sections, letter));
       const made = await call<NewAccess>('/accesses', {
         ...as,
         body: { name, days, sections, letter, confirmation: tap },
       });
-      return { made, letter: first && (await upload(made.id, first)) };
+      // The link exists whatever becomes of its PDF: its code is shown, and the refusal with it.
+      const uploaded = first && (await upload(made.id, first).catch((error: Error) => error));
+      return uploaded instanceof Error
+        ? { made, refused: uploaded.message }
+        : { made, letter: uploaded };
     },
     /** `widens`: the company sees a section it did not, which takes a tap. */
     setSections: async (id: string, sections: string[], widens: boolean) =>

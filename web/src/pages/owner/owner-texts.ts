@@ -26,6 +26,9 @@ export const OWNER_TEXTS = {
   days: 'Gültig (Tage)',
   create: 'Link erstellen',
   firstLetter: 'Eigenes PDF (freiwillig)',
+  /** The link was made, its first PDF not: the code below still counts. */
+  firstLetterRefused: (why: string) =>
+    `Der Zugang ist erstellt, das PDF aber nicht: ${why} Es lässt sich unten beim Zugang hinzufügen.`,
   accessFor: (name: string) => `Zugang für ${name}`,
   validUntil: (date: string) => `gültig bis ${date}`,
   link: 'Link',
