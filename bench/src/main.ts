@@ -242,7 +242,7 @@ async function main(): Promise<void> {
     step(
       "A company's stamped copies: a 5 MB PDF's first and later opens, a first documents.zip ...",
     );
-    rows.push(...(await stampRows(app, docs)));
+    rows.push(...(await stampRows(app, docs, token)));
 
     step('1,000 mixed requests ...');
     const serverErrors = await runMixedLoad({
