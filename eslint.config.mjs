@@ -72,6 +72,12 @@ export default tseslint.config(
               message: 'Logging in uses the accesses, never the other way round.',
             },
             {
+              target: './api/src/stamp',
+              from: ['./api/src/access', './api/src/documents', './api/src/owner'],
+              message:
+                'The stamp knows PDFs, lines and links by id: who gets what is decided above it.',
+            },
+            {
               target: './web/src/content',
               from: './web/src',
               except: ['./content', './assets', './constants.ts'],

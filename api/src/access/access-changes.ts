@@ -95,7 +95,7 @@ export class AccessChanges {
     return changed;
   }
 
-  /** Whether the access's PDFs carry its name on every page (stamp/stamp-policy.ts). */
+  /** Whether the access's PDFs carry its name on every page (documents/stamp-for.ts). */
   async setStamp(id: string, on: boolean): Promise<Access> {
     const changed = await this.store.update(id, (access) => ({ ...access, stamp: on }));
     if (!changed) notFound(UNKNOWN_ACCESS);

@@ -29,7 +29,7 @@ export interface Access {
   sections?: string[];
   /** Its own PDFs, shown before the sections; dropped when it is revoked. */
   letters?: AccessLetter[];
-  /** false: its PDFs go out without its name on every page (stamp/stamp-policy.ts). */
+  /** false: its PDFs go out without its name on every page (documents/stamp-for.ts). */
   stamp?: boolean;
 }
 

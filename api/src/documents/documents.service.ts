@@ -16,8 +16,8 @@ import { accessState } from '../access/access-record';
 import { LetterFiles } from '../letters/letter-files';
 import { letterFilename } from '../letters/letter-rules';
 import { StampCache } from '../stamp/stamp-cache';
-import { isPdf, stampFor } from '../stamp/stamp-policy';
 import { DocumentGroup, loadManifest } from './manifest';
+import { isPdf, stampFor } from './stamp-for';
 import { AvailableFile, CachedZip, ListedGroup, UnstampedFile } from './documents.types';
 import { startSweeping, ZipCache } from './zip-cache';
 

@@ -1,8 +1,8 @@
 // Which files a holder gets stamped (docs/product.md#the-stamp): a link's PDFs
 // unless the owner switched its stamp off; the shared login gets the originals.
 import type { AccessHolder } from '../access/access.service';
-import type { StampFor } from './stamp-cache';
-import { stampLine } from './stamp-line';
+import type { StampFor } from '../stamp/stamp-cache';
+import { stampLine } from '../stamp/stamp-line';
 
 export function stampFor({ access }: AccessHolder): StampFor | undefined {
   if (!access || access.stamp === false) return undefined;
