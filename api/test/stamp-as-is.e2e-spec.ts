@@ -2,14 +2,11 @@
 // genuinely signed PDF leaves byte for byte and is named on the owner's page
 // with its reason; one that only mentions a signature's byte range in a
 // comment is stamped like any other.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { getBytes } from './support/binary';
 import { OwnerPage, startOwnerPage } from './support/owner-page';
 import { pageTexts } from './support/pdf-reader';
 import { scratchDir } from './support/scratch';
-
-const CORPUS = join(__dirname, 'fixtures', 'pdf-corpus');
+import { corpusPdf } from './support/stamping';
 
 describe('a PDF that goes out as it is', () => {
   let page: OwnerPage;
@@ -20,14 +17,14 @@ describe('a PDF that goes out as it is', () => {
     const owner = page.as((await page.register()).ownerToken);
     const made = await owner.post('/api/owner/accesses', { name: 'Zürcher Söhne AG' }).expect(201);
     const upload = async (file: string, label: string) => {
-      const bytes = await readFile(join(CORPUS, file));
+      const bytes = await corpusPdf(file);
       const letter = await owner
         .upload(`/api/owner/accesses/${made.body.id}/letters`, bytes, label)
         .expect(201);
       return { bytes, path: `/api/letters/${letter.body.id}` };
     };
-    const signed = await upload('signed.pdf', 'Arbeitszeugnis');
-    const mentioned = await upload('byterange-comment.pdf', 'Brief');
+    const signed = await upload('signed', 'Arbeitszeugnis');
+    const mentioned = await upload('byterange-comment', 'Brief');
     const { token } = (await page.post('/api/auth/access', { code: made.body.code }).expect(200))
       .body;
 

@@ -15,8 +15,30 @@ import {
 } from '../support/documents';
 import { expect, openWithSession, storedSession, test } from '../support/fixtures';
 import { LANGUAGES } from '../support/languages';
-import { expectedAnswer } from '../support/page-guard';
+import { expectedAnswer, type PageGuard } from '../support/page-guard';
 import { ZIP_FILE_NAME } from '../support/site';
+import type { Page } from '@playwright/test';
+
+/** The download calls of `paths` answered with `status` (the guard told); the alerts shown. */
+async function answerDownloads(
+  page: Page,
+  guard: PageGuard,
+  paths: string[],
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Promise<string[]> {
+  for (const url of paths) guard.allow(expectedAnswer(status, url));
+  await page.route(/\/api\/download(-all|\/)/, (route) =>
+    route.fulfill({ status, headers, json: { statusCode: status, message } }),
+  );
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return alerts;
+}
 
 for (const t of LANGUAGES) {
   test(`lists the groups of the manifest with their files (${t.code})`, async ({
@@ -49,15 +71,7 @@ for (const t of LANGUAGES) {
       `/api/download/${file.filename}`,
       '/api/download-all',
     ];
-    for (const path of failing) guard.allow(expectedAnswer(500, path));
-    await page.route(/\/api\/download(-all|\/)/, (route) =>
-      route.fulfill({ status: 500, json: { statusCode: 500, message: 'Internal server error' } }),
-    );
-    const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.dismiss();
-    });
+    const alerts = await answerDownloads(page, guard, failing, 500, 'Internal server error');
     await openWithSession(page, token, t.path('/protected'));
     await fileRow(page, file.name).getByRole('button', { name: t.open }).click();
     await expect.poll(() => alerts).toEqual([t.openFailed]);
@@ -74,20 +88,15 @@ for (const t of LANGUAGES) {
     guard,
   }) => {
     const [file] = manifestFiles(await readManifest(stack.documentsDir));
-    for (const path of [`/api/download/${file.filename}`, '/api/download-all'])
-      guard.allow(expectedAnswer(503, path));
-    await page.route(/\/api\/download(-all|\/)/, (route) =>
-      route.fulfill({
-        status: 503,
-        headers: { 'Retry-After': '30' },
-        json: { statusCode: 503, message: 'The documents are being prepared: try again shortly' },
-      }),
+    const busy = [`/api/download/${file.filename}`, '/api/download-all'];
+    const alerts = await answerDownloads(
+      page,
+      guard,
+      busy,
+      503,
+      'The documents are being prepared: try again shortly',
+      { 'Retry-After': '30' },
     );
-    const alerts: string[] = [];
-    page.on('dialog', (dialog) => {
-      alerts.push(dialog.message());
-      void dialog.dismiss();
-    });
     await openWithSession(page, token, t.path('/protected'));
     await fileRow(page, file.name).getByRole('button', { name: 'Download' }).click();
     await expect.poll(() => alerts).toEqual([t.busy]);

@@ -2,31 +2,18 @@
 // (test/fixtures/pdf-corpus, README.md there says where each comes from),
 // stamped, drawn by MuPDF and by poppler, the band read back by OCR, and the
 // page's own area compared pixel for pixel with the original's.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { draw, readLine, rows, type Renderer } from '../../test/support/pdf-render';
-import { lineFont } from './line-font';
-import { BAND, stampPdf } from './pdf-stamp';
+import { corpusPdf, stamping } from '../../test/support/stamping';
+import { BAND } from './pdf-stamp';
 import { stampLine } from './stamp-line';
 
-const CORPUS = join(__dirname, '..', '..', 'test', 'fixtures', 'pdf-corpus');
 const NAME = 'Zürcher Söhne AG';
 const line = stampLine(NAME, '2026-11-28T09:00:00Z');
 /** Fine enough for OCR to read the 7-point line; 4 pixels a point keeps whole-point boxes on the pixel grid. */
 const DPI = 288;
 const RENDERERS: Renderer[] = ['mupdf', 'poppler'];
 
-const corpus = (name: string) => readFile(join(CORPUS, `${name}.pdf`));
-let font: Buffer;
-beforeAll(async () => {
-  font = await lineFont(line);
-});
-
-async function stamped(source: Buffer): Promise<Buffer> {
-  const result = await stampPdf(source, line, 'link-id-0001', font);
-  if (!('bytes' in result)) throw new Error(`not stamped: ${result.unstampable}`);
-  return Buffer.from(result.bytes);
-}
+const { stamped } = stamping(line);
 
 describe.each([
   'chromium-cv',
@@ -42,7 +29,7 @@ describe.each([
   let source: Buffer;
   let copy: Buffer;
   beforeAll(async () => {
-    source = await corpus(name);
+    source = await corpusPdf(name);
     copy = await stamped(source);
   });
 

@@ -1,24 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { pageTexts, pdfInfo } from '../../test/support/pdf-reader';
 import { pdf, realPdf } from '../../test/support/pdf';
-import { BAND, linkKeyword, stampPdf } from './pdf-stamp';
-import { lineFont } from './line-font';
+import { corpusPdf, LINK_ID, stamping } from '../../test/support/stamping';
+import { BAND, linkKeyword } from './pdf-stamp';
 import { stampLine } from './stamp-line';
 
-const CORPUS = join(__dirname, '..', '..', 'test', 'fixtures', 'pdf-corpus');
 const line = stampLine('Zürcher Söhne & Çie AG', '2026-11-28T09:00:00Z');
-let font: Buffer;
-beforeAll(async () => {
-  font = await lineFont(line);
-});
-
-async function stamped(source: Buffer): Promise<Buffer> {
-  const result = await stampPdf(source, line, 'link-id-0001', font);
-  if (!('bytes' in result)) throw new Error(`not stamped: ${result.unstampable}`);
-  return Buffer.from(result.bytes);
-}
+const { outcome, stamped } = stamping(line);
 
 describe('stampPdf', () => {
   it('writes the line as text on every page, upright or turned, and the link into the keywords', async () => {
@@ -36,7 +24,7 @@ describe('stampPdf', () => {
       expect(text).toContain(line);
       expect(text).toContain(['Lebenslauf', 'Zeugnis quer', 'Kopf', 'Anhang'][index]);
     }
-    expect(pdfInfo(result).Keywords).toBe(linkKeyword('link-id-0001'));
+    expect(pdfInfo(result).Keywords).toBe(linkKeyword(LINK_ID));
   });
 
   it('hides nothing: each page grows by the band below it as the reader sees it', async () => {
@@ -54,12 +42,8 @@ describe('stampPdf', () => {
   });
 
   it('leaves a signed, an encrypted and an unreadable PDF as they are, saying why', async () => {
-    const corpus = (name: string) => readFile(join(CORPUS, `${name}.pdf`));
-    const results = await Promise.all(
-      [await corpus('signed'), await corpus('encrypted'), pdf('kein PDF-Inhalt')].map((bytes) =>
-        stampPdf(bytes, line, 'link-id-0001', font),
-      ),
-    );
+    const sources = [await corpusPdf('signed'), await corpusPdf('encrypted'), pdf('kein PDF')];
+    const results = await Promise.all(sources.map(outcome));
     expect(results).toEqual([
       { unstampable: 'signed' },
       { unstampable: 'encrypted' },
