@@ -19,7 +19,7 @@ describe('password hashes', () => {
     expect(await hashPassword('gleich', FAST)).not.toEqual(await hashPassword('gleich', FAST));
   });
 
-  it('uses scrypt with N=2^17, r=8, p=1 by default', async () => {
+  it('uses scrypt with N=2^15, r=8, p=3 by default', async () => {
     expect(await hashPassword('x')).toMatch(/^scrypt:32768:8:3:[\w-]{22}:[\w-]{43}$/);
   });
 
