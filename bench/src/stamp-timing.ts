@@ -21,7 +21,8 @@ const LOAD_SECONDS = 10;
 // Another link's documents.zip has its PDFs queued by then (the bench, not a test: a pause is fine).
 const ZIP_HEAD_START_MS = 1000;
 
-const sizeOf = async (url: string, token: string) => zipSize(url, token);
+/** The size a download is sent with (Content-Length). */
+const sizeOf = (url: string, token: string) => zipSize(url, token);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -35,8 +36,11 @@ const bounded = (figure: string, seconds: number, reference: string, bound: numb
   met: seconds <= bound,
 });
 
-/** Seconds a new link's first open of `url` takes while a third link's first documents.zip is stamped. */
-async function firstOpenBesideZip(app: Stack, url: string): Promise<number> {
+/**
+ * Seconds a new link's first open of `url` takes while a third link's first documents.zip is
+ * stamped; it fails unless that open got a stamped copy (larger than the shared login's original).
+ */
+async function firstOpenBesideZip(app: Stack, url: string, login: string): Promise<number> {
   const [zipper, opener] = [
     await redeem(app, await makeAccessLink(app, 'Genfer Uhren SA')),
     await redeem(app, await makeAccessLink(app, 'Luzerner Druck AG')),
@@ -45,6 +49,8 @@ async function firstOpenBesideZip(app: Stack, url: string): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, ZIP_HEAD_START_MS));
   const { seconds } = await timed(() => drain(url, opener));
   await zip;
+  if ((await sizeOf(url, opener)) <= (await sizeOf(url, login)))
+    throw new Error(`${url} went unstamped beside another link's documents.zip`);
   return seconds;
 }
 
@@ -52,7 +58,7 @@ export async function stampRows(app: Stack, docs: DocumentSet, login: string): P
   const token = await redeem(app, await makeAccessLink(app, 'Zürcher Söhne AG'));
   const url = `${app.baseUrl}/api/download/${docs.stampedFile}`;
   const { seconds: first } = await timed(() => drain(url, token));
-  const beside = await firstOpenBesideZip(app, url);
+  const beside = await firstOpenBesideZip(app, url, login);
   const added = (await sizeOf(url, token)) - (await sizeOf(url, login));
   const nginx = await startBareNginx(docs.dir, `/${docs.stampedFile}`);
   try {
@@ -78,8 +84,9 @@ export async function stampRows(app: Stack, docs: DocumentSet, login: string): P
         measured: `${kb(added)}; ${kb(zipAdded)}`,
         reference: `${docs.pdfCount} PDFs in the ZIP`,
         comparison: `${kb(zipAdded / docs.pdfCount)} a PDF in the ZIP`,
-        goal: '<= 10 KB a PDF',
-        met: added <= 10 * 1024 && zipAdded / docs.pdfCount <= 10 * 1024,
+        // The font's cut for the line (about 5 KB) once, a few hundred bytes a page.
+        goal: '',
+        met: null,
       },
       ratioRow(
         'MB/s for the stamped 5 MB PDF once made, via the API and nginx',
