@@ -1,5 +1,5 @@
 import { FileHandle, open, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   Inject,
   Injectable,
@@ -16,6 +16,7 @@ import { accessState } from '../access/access-record';
 import { LetterFiles } from '../letters/letter-files';
 import { letterFilename } from '../letters/letter-rules';
 import { StampCache } from '../stamp/stamp-cache';
+import { SOURCE_GONE, StampFault } from '../stamp/stamp-writer';
 import { DocumentGroup, loadManifest } from './manifest';
 import { isPdf, stampFor } from './stamp-for';
 import { AvailableFile, CachedZip, ListedGroup, UnstampedFile } from './documents.types';
@@ -84,8 +85,11 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
     this.stopSweeping();
   }
 
-  /** The holder's files that exist on disk: its own PDFs, then the manifest's in order. */
-  async availableFiles(holder: AccessHolder): Promise<AvailableFile[]> {
+  /**
+   * The holder's files that exist on disk: its own PDFs, then the manifest's in order; a file
+   * missing or damaged is logged unless `quiet` (the owner's page asks for every link at once).
+   */
+  async availableFiles(holder: AccessHolder, quiet = false): Promise<AvailableFile[]> {
     const entries = [...this.ownCandidates(holder), ...this.sharedCandidates(holder)];
     const stats = await Promise.all(
       entries.map((entry) => stat(entry.path, { bigint: true }).catch(() => undefined)),
@@ -98,11 +102,12 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
         return [{ ...entry, size, mtimeNs, ctimeNs, ino }];
       }
       const why = fileStat ? 'damaged' : 'missing on disk';
-      this.logger.warn(
-        entry.letterId
-          ? `Own PDF of access "${entry.section}" ${why}: ${entry.name}`
-          : `Listed in the manifest but missing on disk: ${entry.filename}`,
-      );
+      if (!quiet)
+        this.logger.warn(
+          entry.letterId
+            ? `Own PDF of access "${entry.section}" ${why}: ${entry.name}`
+            : `Listed in the manifest but missing on disk: ${entry.filename}`,
+        );
       return [];
     });
   }
@@ -140,7 +145,7 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
       this.refuse(`${JSON.stringify(filename)} is in a section the access does not see`, clientIp);
     const path = join(this.config.documents.dir, filename);
     const opened = await this.openPath(path, filename, clientIp);
-    return isPdf(filename) ? this.stamped(opened, path, holder) : opened;
+    return isPdf(filename) ? this.stamped(opened, path, holder, clientIp) : opened;
   }
 
   /** Opens one of the holder's own PDFs by its id; any other id is a 404 and logged. */
@@ -156,7 +161,7 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
       this.refuse(`${JSON.stringify(letter.id)} is damaged`, clientIp);
     }
     return {
-      ...(await this.stamped(opened, path, holder)),
+      ...(await this.stamped(opened, path, holder, clientIp)),
       filename: letterFilename(letter.label),
       stored: `${access.id}/${letter.id}.pdf`,
     };
@@ -183,7 +188,7 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
   async unstamped(holder: AccessHolder): Promise<UnstampedFile[]> {
     const stamp = stampFor(holder);
     if (!stamp) return [];
-    const pdfs = (await this.availableFiles(holder)).filter((file) => isPdf(file.filename));
+    const pdfs = (await this.availableFiles(holder, true)).filter((file) => isPdf(file.filename));
     const reasons = await this.stamps.asIs(pdfs, stamp);
     return pdfs.flatMap(({ name }, index) => {
       const reason = reasons[index];
@@ -191,17 +196,28 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** The holder's stamped copy of an opened PDF instead of it, when it gets one. */
-  private async stamped(opened: OpenedFile, path: string, holder: AccessHolder) {
+  /**
+   * The holder's stamped copy of an opened PDF instead of it, when it gets one. A copy that
+   * cannot be made now rejects (StampFault), the original closed; a source that went while
+   * it waited is the 404 of a missing file.
+   */
+  private async stamped(opened: OpenedFile, path: string, holder: AccessHolder, clientIp?: string) {
     const stamp = stampFor(holder);
     if (!stamp) return opened;
-    const { size, mtimeNs, ctimeNs, ino } = await opened.handle.stat({ bigint: true });
-    const source = { path, size: Number(size), mtimeNs, ctimeNs, ino };
-    const copy = await this.stamps.copyOf(source, stamp);
-    if (!copy) return opened;
-    const handle = await open(copy.path, 'r');
-    await opened.handle.close();
-    return { handle, size: copy.size, copy: copy.name };
+    try {
+      const { size, mtimeNs, ctimeNs, ino } = await opened.handle.stat({ bigint: true });
+      const source = { path, size: Number(size), mtimeNs, ctimeNs, ino };
+      const copy = await this.stamps.copyOf(source, stamp);
+      if (!copy) return opened;
+      const handle = await open(copy.path, 'r');
+      await opened.handle.close();
+      return { handle, size: copy.size, copy: copy.name };
+    } catch (error) {
+      await opened.handle.close();
+      if (error instanceof StampFault && error.kind === SOURCE_GONE)
+        this.refuse(`${JSON.stringify(basename(path))} went while it was stamped`, clientIp);
+      throw error;
+    }
   }
 
   private ownCandidates({ access }: AccessHolder): Candidate[] {

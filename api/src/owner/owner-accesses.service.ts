@@ -119,8 +119,11 @@ export class OwnerAccessesService {
     const { store } = this.changes;
     const { entries } = await this.log.read();
     const figures = accessFigures(await store.readAccesses(), await store.readUsage(), entries);
+    // An ended link gets nothing: nothing of it goes out unstamped.
     const unstamped = await Promise.all(
-      figures.map(({ access }) => this.documents.unstamped({ access })),
+      figures.map(({ access, state }) =>
+        state === 'active' ? this.documents.unstamped({ access }) : [],
+      ),
     );
     return figures
       .map((each, index) => view(each, this.letters, unstamped[index]))

@@ -95,10 +95,10 @@ export async function stampPdf(
   }
   try {
     if (isSigned(document)) return { unstampable: 'signed' };
-    return { bytes: await stamped(document, line, linkId, font) };
   } catch {
     return { unstampable: 'unreadable' };
   }
+  return stamped(document, line, linkId, font);
 }
 
 /**
@@ -113,14 +113,26 @@ function isSigned(document: Document): boolean {
   );
 }
 
-async function stamped(document: Document, line: string, linkId: string, font: Uint8Array) {
+async function stamped(
+  document: Document,
+  line: string,
+  linkId: string,
+  font: Uint8Array,
+): Promise<StampResult> {
   document.registerFontkit(fontkit);
-  // Already cut to the line's glyphs (line-font.ts): embedded as it is.
+  // Already cut to the line's glyphs (line-font.ts): embedded as it is. A fault of the
+  // font is the stamp's own, not the PDF's: it throws, and the company is asked to wait.
   const embedded = await document.embedFont(font, { subset: false });
-  for (const page of document.getPages()) stampPage(page, embedded, line);
-  const keywords = document.getKeywords();
-  document.setKeywords([...(keywords ? [keywords] : []), linkKeyword(linkId)]);
-  return document.save({ useObjectStreams: false });
+  embedded.encodeText(line);
+  try {
+    for (const page of document.getPages()) stampPage(page, embedded, line);
+    const keywords = document.getKeywords();
+    document.setKeywords([...(keywords ? [keywords] : []), linkKeyword(linkId)]);
+    return { bytes: await document.save({ useObjectStreams: false }) };
+  } catch {
+    // A page tree or a box pdf-lib cannot follow.
+    return { unstampable: 'unreadable' };
+  }
 }
 
 function stampPage(page: PDFPage, font: PDFFont, line: string): void {

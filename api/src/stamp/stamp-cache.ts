@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { StampReports } from './stamp-alarm';
 import type { AsIsReason } from './as-is-reason';
-import { StampFault, type StampOutcome, type StampWriter } from './stamp-writer';
+import { SOURCE_GONE, StampFault, type StampOutcome, type StampWriter } from './stamp-writer';
 
 /** What a copy is made from: the file as found on disk. */
 export interface StampSource {
@@ -201,7 +201,8 @@ export class StampCache {
       copies = await Promise.all(batch.map(({ base }, index) => this.made(base, outcomes[index])));
     } catch (error) {
       const fault = asFault(error);
-      this.reports.fault(fault);
+      // A source replaced or removed while it waited is the documents' news, not a fault.
+      if (fault.kind !== SOURCE_GONE) this.reports.fault(fault);
       throw fault;
     } finally {
       await Promise.all(files.map(({ target }) => unlink(target).catch(() => undefined)));

@@ -1,9 +1,15 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pageTexts } from '../../test/support/pdf-reader';
 import { realPdf } from '../../test/support/pdf';
 import { scratchDir } from '../../test/support/scratch';
-import { FILE_TIME_LIMIT_MS, StampFault, StampWriter, type StampFile } from './stamp-writer';
+import {
+  FILE_TIME_LIMIT_MS,
+  SOURCE_GONE,
+  StampFault,
+  StampWriter,
+  type StampFile,
+} from './stamp-writer';
 
 const line = (name: string) => `${name} · Bewerbung / application · 28.11.2026`;
 
@@ -36,15 +42,23 @@ describe('StampWriter', () => {
     expect(pageTexts(await readFile(zip[3].target))[0]).toContain(line('zip'));
   });
 
-  it('records a file past its time limit or its memory bound as too costly, and goes on', async () => {
-    // The limit of a millisecond runs out before the process has started.
+  it('records a file past its time limit as too costly, and goes on', async () => {
+    // A millisecond from the moment the process is ready: no file is read and stamped in it.
     const slow = new StampWriter(1);
     const [first] = await files('slow', 1);
     expect(await slow.write(first)).toEqual({ unstampable: 'too-costly' });
-    const greedy = new StampWriter(FILE_TIME_LIMIT_MS, ['--max-old-space-size=4']);
-    expect(await greedy.write(first)).toEqual({ unstampable: 'too-costly' });
     const [next] = await files('next', 1);
+    expect(await slow.write(next)).toEqual({ unstampable: 'too-costly' });
     expect(await new StampWriter().write(next)).toEqual({ written: expect.any(Number) });
+  });
+
+  it('counts a process that runs out of memory before its first file as no fault of the file', async () => {
+    const starved = new StampWriter(FILE_TIME_LIMIT_MS, ['--max-old-space-size=4']);
+    const [file] = await files('starved', 1);
+    await expect(starved.write(file)).rejects.toMatchObject({
+      kind: 'crash',
+      message: 'stamping process ended (SIGABRT)',
+    });
   });
 
   it('fails a file whose process is killed, and stamps it on the next try', async () => {
@@ -59,9 +73,19 @@ describe('StampWriter', () => {
     expect(await new StampWriter().write(file)).toEqual({ written: expect.any(Number) });
   });
 
-  it('fails a file it cannot write, naming the cause', async () => {
-    const [file] = await files('full', 1);
+  it('fails a file it cannot write, and one whose source went while it waited, naming each', async () => {
+    const [file, gone] = await files('full', 2);
     await writeFile(file.target, 'already there');
-    await expect(new StampWriter().write(file)).rejects.toMatchObject({ kind: 'EEXIST' });
+    await rm(gone.source);
+    const writer = new StampWriter();
+    await expect(writer.write(file)).rejects.toMatchObject({ kind: 'EEXIST' });
+    await expect(writer.write(gone)).rejects.toMatchObject({ kind: SOURCE_GONE });
+  });
+
+  it('starts a file’s time limit once its process is ready, not before', async () => {
+    // Far below a process's start (hundreds of milliseconds), far above stamping one page.
+    const writer = new StampWriter(FILE_TIME_LIMIT_MS / 100);
+    const [file] = await files('fresh', 1);
+    expect(await writer.write(file)).toEqual({ written: expect.any(Number) });
   });
 });

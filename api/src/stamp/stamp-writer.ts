@@ -5,9 +5,10 @@
 // How the work is shared: one process, one file at a time (a Pi's memory
 // holds one document), files taken from the links in turn, so a company's
 // first open waits for at most one file of another link's documents.zip, not
-// for all of it. Each file has a time limit and the process a heap bound; a
-// file that passes either is the file's fault and is not tried again. Any
-// other end (a full disk, a killed process) is a fault of the moment.
+// for all of it. Each file has a time limit, counted from when the process is
+// ready (its start is no file's cost), and the process a heap bound; a file
+// that passes either is the file's fault and is not tried again. Any other
+// end (a full disk, a killed process) is a fault of the moment.
 import type { ChildProcess } from 'node:child_process';
 import { childModule, forkChild } from '../common/child-job';
 import type { AsIsReason } from './as-is-reason';
@@ -24,6 +25,10 @@ export type StampOutcome = { written: number } | { unstampable: AsIsReason };
 
 /** What the child answers for a file. */
 export type StampAnswer = { outcome: StampOutcome } | { error: string; code?: string };
+/** What the child says once its modules are loaded, before any file. */
+export const READY = 'ready';
+/** A fault's kind when the source was gone when its turn came (replaced or removed). */
+export const SOURCE_GONE = 'source-gone';
 
 /** Stamping could not be done now; `kind` names why (ENOSPC, crash, …). Tried again next time. */
 export class StampFault extends Error {
@@ -53,7 +58,8 @@ interface Running {
   task: Task;
   /** The process it runs in: only that one's answer or end settles it. */
   child: ChildProcess;
-  timer: NodeJS.Timeout;
+  /** Sent once the process said it is ready: its time limit runs from then. */
+  timer?: NodeJS.Timeout;
   timedOut: boolean;
 }
 
@@ -61,6 +67,8 @@ export class StampWriter {
   /** Each link's files in the order asked; the links in the order they take their turns. */
   private readonly waiting = new Map<string, Task[]>();
   private child?: ChildProcess;
+  /** Whether `child` has loaded its modules: its start is no file's cost. */
+  private childReady = false;
   private running?: Running;
   private lastTurn?: string;
 
@@ -100,29 +108,37 @@ export class StampWriter {
 
   private start(task: Task): void {
     const child = this.child ?? this.spawn();
-    const timer = setTimeout(() => {
+    this.running = { task, child, timedOut: false };
+    if (this.childReady) this.send(this.running);
+  }
+
+  private send(running: Running): void {
+    const { child, task } = running;
+    running.timer = setTimeout(() => {
       running.timedOut = true;
+      // The next file goes to a new process, never to this one on its way out.
+      if (this.child === child) this.child = undefined;
       child.kill('SIGKILL');
     }, this.timeLimitMs);
-    const running: Running = { task, child, timer, timedOut: false };
-    this.running = running;
     child.send(task.file);
   }
 
   private spawn(): ChildProcess {
     const child = forkChild(CHILD, this.nodeFlags);
     this.child = child;
+    this.childReady = false;
     const gone = () => {
       if (this.child === child) this.child = undefined;
     };
-    child.on('message', (answer: StampAnswer) =>
+    child.on('message', (answer: StampAnswer | typeof READY) => {
+      if (answer === READY) return this.readied(child);
       this.settle(child, (task) =>
         'outcome' in answer
           ? task.resolve(answer.outcome)
           : task.reject(new StampFault(answer.error, answer.code ?? 'error')),
-      ),
-    );
-    child.once('error', (error: NodeJS.ErrnoException) => {
+      );
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
       gone();
       this.settle(child, (task) =>
         task.reject(new StampFault(error.message, error.code ?? 'spawn')),
@@ -130,8 +146,10 @@ export class StampWriter {
     });
     child.once('exit', (code, signal) => {
       gone();
-      // Past the time limit, or V8 aborted it when the heap passed its bound.
-      const tooCostly = this.running?.timedOut === true || signal === 'SIGABRT';
+      // A file sent, then past its time limit, or V8 aborted the process when the heap
+      // passed its bound: the file's own cost. Anything else is a fault of the moment.
+      const running = this.running?.child === child ? this.running : undefined;
+      const tooCostly = running?.timer && (running.timedOut || signal === 'SIGABRT');
       this.settle(child, (task) =>
         tooCostly
           ? task.resolve({ unstampable: 'too-costly' })
@@ -139,6 +157,13 @@ export class StampWriter {
       );
     });
     return child;
+  }
+
+  /** The process has loaded its modules: the file waiting for it goes. */
+  private readied(child: ChildProcess): void {
+    if (this.child !== child) return;
+    this.childReady = true;
+    if (this.running?.child === child && !this.running.timer) this.send(this.running);
   }
 
   /** Ends the wait of the file running in `child`, if one does, and starts the next. */
