@@ -13,6 +13,7 @@ import { HEARTBEAT } from './backup-heartbeat';
 import { withBackupLock } from './backup-lock';
 import { JOURNALS } from './restore/restore-transaction';
 import { runBackupCommand } from './backup.cli';
+import { ourArchives } from './archive/retention';
 
 // An encrypted backup and restore of 200 files each, on a busy machine.
 jest.setTimeout(60_000);
@@ -80,11 +81,9 @@ describe('one command at a time', () => {
     expect(hashesOf(contents())).toEqual(hashesOf(newFiles));
     expect(readFileSync(join(project, '.env'), 'utf8')).toBe('JWT_SECRET=neu\n');
     // The backup took the stores whole: as before the restore, or after it.
+    // By the time in the name, then its number: "…Z-2" is newer than "…Z".
     const newest =
-      readdirSync(backups)
-        .filter((name) => name.endsWith('.age'))
-        .sort()
-        .at(-1) ?? '';
+      ourArchives(readdirSync(backups).filter((name) => name.endsWith('.age'))).at(-1) ?? '';
     const trust = { encryptedOnly: true, skip: false };
     const key = await readIdentityFile(keyFile);
     const { manifest } = await readArchive(join(backups, newest), { key, trust });

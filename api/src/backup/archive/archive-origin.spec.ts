@@ -10,6 +10,7 @@ import { scratchDir } from '../../../test/support/scratch';
 import { readEnvFile } from '../../config/env-file';
 import { createArchive } from './archive-writer';
 import { newSigningPair } from './archive-signature';
+import { ourArchives } from './retention';
 
 describe('where an archive came from', () => {
   const work = scratchDir('portfolio-origin-spec-');
@@ -27,9 +28,7 @@ describe('where an archive came from', () => {
 
   /** The site's archives in BACKUP_DIR, oldest first (beside them lies their index). */
   const ours = () =>
-    readdirSync(backups)
-      .filter((name) => name.endsWith('.tar.gz.age'))
-      .sort();
+    ourArchives(readdirSync(backups).filter((name) => name.endsWith('.tar.gz.age')));
 
   const state = () => ({
     env: readFileSync(join(project, '.env'), 'utf8'),
