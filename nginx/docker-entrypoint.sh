@@ -16,9 +16,9 @@ set -eu
 PORTFOLIO_DIR="${PORTFOLIO_NGINX_DIR:-/etc/nginx/portfolio}"
 export NGINX_RUN_DIR="${NGINX_RUN_DIR:-/tmp/nginx}"
 
-# The image's own places; compose mounts the documents, the API's
-# documents.zip cache and the companies' own PDFs (all read-only), which
-# nginx sends on X-Accel-Redirect.
+# The image's own places; compose mounts the documents, the API's caches
+# (documents.zip, stamped PDFs) and the companies' own PDFs (all read-only),
+# which nginx sends on X-Accel-Redirect.
 export WEB_ROOT="${WEB_ROOT:-/usr/share/nginx/html}"
 export API_UPSTREAM="${API_UPSTREAM:-api:3000}"
 export NGINX_RESOLVER="${NGINX_RESOLVER:-127.0.0.11}"
@@ -28,6 +28,7 @@ export TLS_LISTEN="${TLS_LISTEN:-8443}"
 export ACME_WEBROOT="${ACME_WEBROOT:-/var/www/acme}"
 export DOCUMENTS_ROOT="${DOCUMENTS_ROOT:-/srv/documents}"
 export ZIP_CACHE_ROOT="${ZIP_CACHE_ROOT:-/srv/zip-cache}"
+export STAMP_CACHE_ROOT="${STAMP_CACHE_ROOT:-/srv/stamp-cache}"
 export LETTERS_ROOT="${LETTERS_ROOT:-/srv/letters}"
 TLS_CERT_FILE="${TLS_CERT_FILE:-}"
 TLS_KEY_FILE="${TLS_KEY_FILE:-}"

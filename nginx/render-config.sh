@@ -8,7 +8,7 @@
 # Read from the environment: NGINX_RUN_DIR (where nginx keeps its pid and
 # temporary files; DIR may be a candidate folder copied there later),
 # WEB_ROOT, API_UPSTREAM, NGINX_RESOLVER, WEB_LISTEN, ACME_WEBROOT,
-# DOCUMENTS_ROOT, ZIP_CACHE_ROOT, LETTERS_ROOT, NGINX_ACCESS_LOG (a file or off), with tls
+# DOCUMENTS_ROOT, ZIP_CACHE_ROOT, STAMP_CACHE_ROOT, LETTERS_ROOT, NGINX_ACCESS_LOG (a file or off), with tls
 # also TLS_LISTEN, TLS_CERT_FILE, TLS_KEY_FILE and HTTPS_PORT (443), and
 # TRUSTED_PROXIES. The tunable limits come from defaults.env beside this
 # script unless the environment sets them.
@@ -51,7 +51,7 @@ for name in NGINX_LOGIN_BURST NGINX_MAIL_BURST NGINX_CONN_LIMIT; do
 done
 
 required='NGINX_RUN_DIR WEB_ROOT API_UPSTREAM NGINX_RESOLVER WEB_LISTEN ACME_WEBROOT
-DOCUMENTS_ROOT ZIP_CACHE_ROOT LETTERS_ROOT NGINX_ACCESS_LOG'
+DOCUMENTS_ROOT ZIP_CACHE_ROOT STAMP_CACHE_ROOT LETTERS_ROOT NGINX_ACCESS_LOG'
 [ "$server" = tls ] && required="$required TLS_LISTEN TLS_CERT_FILE TLS_KEY_FILE"
 for name in $required; do
   eval "value=\${$name:-}"

@@ -21,6 +21,7 @@ export const PROJECT_PREFIXES = [
   'documents-zip-spec-',
   'stamp-cache-spec-',
   'stamp-writer-spec-',
+  'stamp-sweep-spec-',
   'retention-',
   'delivery-',
   'bench-',

@@ -33,7 +33,11 @@ asRoot('a stamp that cannot be made now', () => {
 
   beforeAll(async () => {
     disk = mountSmallDisk('2m');
-    page = await startOwnerPage(scratchDir('api-stamp-faults-'), { ZIP_CACHE_DIR: disk.path });
+    // Both caches on the full disk: neither a copy nor a ZIP of copies can be written.
+    page = await startOwnerPage(scratchDir('api-stamp-faults-'), {
+      STAMP_CACHE_DIR: join(disk.path, 'stamped'),
+      ZIP_CACHE_DIR: join(disk.path, 'zip'),
+    });
     const owner = page.as((await page.register()).ownerToken);
     const made = await owner.post('/api/owner/accesses', { name: 'Zürcher Söhne AG' }).expect(201);
     original = await realPdf([{ text: 'Motivationsschreiben' }]);
@@ -63,7 +67,9 @@ asRoot('a stamp that cannot be made now', () => {
     }
     await until(async () => (await faultMails()).length > 0, 'the mail about the stamp');
     const [mail] = await faultMails();
-    expect(mail.text).toContain('Der Speicher des Download-Caches (ZIP_CACHE_DIR) ist voll.');
+    expect(mail.text).toContain(
+      'Der Speicher für die gestempelten PDFs (STAMP_CACHE_DIR) ist voll.',
+    );
     expect(page.testApp.logger.text()).toContain('Stamp failed, nothing sent: ENOSPC');
 
     await rm(filler);

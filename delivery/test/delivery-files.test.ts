@@ -86,6 +86,7 @@ describe('docker-compose.yml', () => {
       '${DOCUMENTS_DIR:-./documents/samples}:/app/documents:ro',
       'mail-outbox:/app/mail-outbox',
       'zip-cache:/app/zip-cache',
+      'stamp-cache:/app/stamp-cache',
       'access-data:/app/access',
       'letters:/app/letters',
     ]);
@@ -97,6 +98,7 @@ describe('docker-compose.yml', () => {
     assert.deepEqual(web.volumes, [
       '${DOCUMENTS_DIR:-./documents/samples}:/srv/documents:ro',
       'zip-cache:/srv/zip-cache:ro',
+      'stamp-cache:/srv/stamp-cache:ro',
       'letters:/srv/letters:ro',
     ]);
     assert.equal(api.environment?.MAIL_OUTBOX_DIR, '/app/mail-outbox');
@@ -113,9 +115,9 @@ describe('docker-compose.yml', () => {
     const stores = /^BACKUP_STORES := ((?:.*\\\n)*.*)$/m
       .exec(read('Makefile'))?.[1]
       .replace(/\\\n\s*/g, ' ');
-    // Named volumes; the documents.zip cache is rebuilt from the documents.
+    // Named volumes; the caches (documents.zip, stamped PDFs) are rebuilt from the documents.
     const kept = (api.volumes ?? []).filter(
-      (volume) => /^[a-z-]+:\/app\//.test(volume) && !volume.startsWith('zip-cache:'),
+      (volume) => /^[a-z-]+:\/app\//.test(volume) && !/^(zip|stamp)-cache:/.test(volume),
     );
     assert.deepEqual(kept, [
       'mail-outbox:/app/mail-outbox',
@@ -314,6 +316,7 @@ describe('Dockerfiles', () => {
       '/app/mail-spool',
       '/app/mail-outbox',
       '/app/zip-cache',
+      '/app/stamp-cache',
       '/app/access',
       '/app/letters',
     ];
@@ -321,6 +324,7 @@ describe('Dockerfiles', () => {
       ['MAIL_SPOOL_DIR', '/app/mail-spool'],
       ['MAIL_OUTBOX_DIR', '/app/mail-outbox'],
       ['ZIP_CACHE_DIR', '/app/zip-cache'],
+      ['STAMP_CACHE_DIR', '/app/stamp-cache'],
       ['ACCESS_DIR', '/app/access'],
       ['LETTERS_DIR', '/app/letters'],
       ['DOCUMENTS_DIR', '/app/documents'],

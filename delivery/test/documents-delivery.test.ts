@@ -242,6 +242,7 @@ describe('documents through nginx (X-Accel-Redirect)', () => {
       404,
     );
     assert.equal((await request(`${stack.baseUrl}/_protected/zip/`)).status, 404);
+    assert.equal((await request(`${stack.baseUrl}/_protected/stamped/`)).status, 404);
     assert.equal(
       (await request(`${stack.baseUrl}/api/download/manifest.json`, { headers: auth })).status,
       404,

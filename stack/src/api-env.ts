@@ -17,8 +17,9 @@ export interface ApiEnvInput {
   spoolDir: string;
   /** The mail outbox; undefined keeps MAIL_OUTBOX_DIR or the API's default (.local/). */
   outboxDir: string | undefined;
-  /** Where the API keeps documents.zip; nginx sends it from there. */
+  /** Where the API keeps documents.zip and the stamped PDFs; nginx sends them from there. */
   zipCacheDir: string;
+  stampCacheDir: string;
   /** Where the API keeps the companies' own PDFs; nginx sends them from there. */
   lettersDir: string;
   /** Access links and their log; undefined keeps ACCESS_DIR or the API's default (.local/). */
@@ -36,6 +37,7 @@ export async function apiEnvironment(input: ApiEnvInput): Promise<Record<string,
   // nginx sends the documents' bytes (X-Accel-Redirect), as in compose.
   values.DOCUMENTS_VIA_NGINX = 'true';
   values.ZIP_CACHE_DIR = input.zipCacheDir;
+  values.STAMP_CACHE_DIR = input.stampCacheDir;
   values.LETTERS_DIR = input.lettersDir;
   if (input.outboxDir && !config.MAIL_OUTBOX_DIR) values.MAIL_OUTBOX_DIR = input.outboxDir;
   if (input.accessDir && !config.ACCESS_DIR) values.ACCESS_DIR = input.accessDir;

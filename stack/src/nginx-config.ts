@@ -31,6 +31,7 @@ export interface NginxSettings {
   /** Folders nginx sends files from when the API answers X-Accel-Redirect. */
   documentsRoot?: string;
   zipCacheRoot?: string;
+  stampCacheRoot?: string;
   lettersRoot?: string;
   /** Address nginx listens on for HTTP, e.g. "127.0.0.1:8080". */
   listen: string;
@@ -64,6 +65,7 @@ export async function renderNginxConfig(settings: NginxSettings): Promise<string
     ACME_WEBROOT: tls?.acmeWebroot ?? path.join(runDir, 'acme'),
     DOCUMENTS_ROOT: settings.documentsRoot ?? path.join(runDir, 'documents'),
     ZIP_CACHE_ROOT: settings.zipCacheRoot ?? path.join(runDir, 'zip-cache'),
+    STAMP_CACHE_ROOT: settings.stampCacheRoot ?? path.join(runDir, 'stamp-cache'),
     LETTERS_ROOT: settings.lettersRoot ?? path.join(runDir, 'letters'),
     TRUSTED_PROXIES: settings.trustedProxies ?? '',
     ...(tls && {

@@ -163,12 +163,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         : (options.password ?? randomBytes(12).toString('base64url'));
 
     // Folders the API writes and nginx sends from: make local's own, or the run's.
-    const sharedDir = (name: 'ZIP_CACHE_DIR' | 'LETTERS_DIR', folder: string) =>
+    const sharedDir = (name: 'ZIP_CACHE_DIR' | 'STAMP_CACHE_DIR' | 'LETTERS_DIR', folder: string) =>
       path.resolve(
         repoRoot,
         config[name] || (options.useEnvFile ? `.local/${folder}` : path.join(run.dir, folder)),
       );
     const zipCacheDir = sharedDir('ZIP_CACHE_DIR', 'zip-cache');
+    const stampCacheDir = sharedDir('STAMP_CACHE_DIR', 'stamp-cache');
     const lettersDir = sharedDir('LETTERS_DIR', 'letters');
     const apiEnv = await apiEnvironment({
       config,
@@ -181,6 +182,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       outboxDir: options.useEnvFile ? undefined : path.join(run.dir, 'mail-outbox'),
       accessDir: options.useEnvFile ? undefined : path.join(run.dir, 'access'),
       zipCacheDir,
+      stampCacheDir,
       lettersDir,
     });
     const documentsDir = path.resolve(repoRoot, apiEnv.DOCUMENTS_DIR || DEFAULT_DOCUMENTS_DIR);
@@ -206,6 +208,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       trustedProxies: config.TRUSTED_PROXIES,
       documentsRoot: documentsDir,
       zipCacheRoot: zipCacheDir,
+      stampCacheRoot: stampCacheDir,
       lettersRoot: lettersDir,
       tls,
     });

@@ -24,6 +24,7 @@ import {
   DEFAULT_MAIL_OUTBOX_DIR,
   DEFAULT_MAIL_SPOOL_DIR,
   DEFAULT_ZIP_CACHE_DIR,
+  DEFAULT_STAMP_CACHE_DIR,
   REPO_ROOT,
 } from './paths';
 
@@ -95,6 +96,7 @@ const SETTINGS = {
   DOCUMENTS_DIR: directory(DEFAULT_DOCUMENTS_DIR),
   DOCUMENTS_VIA_NGINX: flag(false),
   ZIP_CACHE_DIR: directory(DEFAULT_ZIP_CACHE_DIR),
+  STAMP_CACHE_DIR: directory(DEFAULT_STAMP_CACHE_DIR),
   API_HOST: text('127.0.0.1'),
   API_PORT: integer(3000, 0, 65535),
   LOGIN_RATE_LIMIT: integer(5, 1, 1_000_000),
@@ -277,6 +279,7 @@ export function parseAppConfig(env: Env) {
     documents: {
       dir: reader.read('DOCUMENTS_DIR'),
       zipCacheDir: reader.read('ZIP_CACHE_DIR'),
+      stampCacheDir: reader.read('STAMP_CACHE_DIR'),
       // Behind the project's nginx: answer downloads with X-Accel-Redirect.
       viaNginx: reader.read('DOCUMENTS_VIA_NGINX'),
     },

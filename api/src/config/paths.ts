@@ -12,6 +12,7 @@ export const DEFAULT_DOCUMENTS_DIR = join(REPO_ROOT, 'documents', 'samples');
 export const DEFAULT_MAIL_SPOOL_DIR = join(REPO_ROOT, 'mail-spool');
 export const DEFAULT_MAIL_OUTBOX_DIR = join(REPO_ROOT, '.local', 'mail-outbox');
 export const DEFAULT_ZIP_CACHE_DIR = join(REPO_ROOT, '.local', 'zip-cache');
+export const DEFAULT_STAMP_CACHE_DIR = join(REPO_ROOT, '.local', 'stamp-cache');
 // Personal access links, their use and the access log (docs/product.md#personal-access-links).
 export const DEFAULT_ACCESS_DIR = join(REPO_ROOT, '.local', 'access');
 // A company's own PDFs (docs/architecture.md#a-companys-own-documents): apart from the access

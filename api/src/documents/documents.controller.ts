@@ -26,11 +26,12 @@ import { ListedGroup } from './documents.types';
 // The documents are confidential: never kept by a browser or proxy cache.
 const NO_STORE = 'no-store';
 // nginx's internal locations (nginx/templates/site.conf) over the documents
-// folder, the companies' own PDFs and the download cache (documents.zip, the
-// stamped copies): only an answer of this API can reach them.
+// folder, the companies' own PDFs and the two download caches (documents.zip,
+// the stamped copies): only an answer of this API can reach them.
 const ACCEL_DOCUMENTS = '/_protected/documents/';
 const ACCEL_LETTERS = '/_protected/letters/';
 const ACCEL_ZIP = '/_protected/zip/';
+const ACCEL_STAMPED = '/_protected/stamped/';
 
 /** Seconds a company is asked to wait when its copies could not be stamped now. */
 const STAMP_RETRY_AFTER_S = 30;
@@ -73,7 +74,7 @@ export class DocumentsController {
     );
     const target = { action, file: clip(filename), size: opened.size };
     const accel = opened.copy
-      ? `${ACCEL_ZIP}${opened.copy}`
+      ? `${ACCEL_STAMPED}${opened.copy}`
       : `${ACCEL_DOCUMENTS}${encodeURIComponent(filename)}`;
     this.setFileHeaders(response, filename, contentTypeFor(filename));
     return this.send(request, response, opened.handle, target, accel);
@@ -93,7 +94,9 @@ export class DocumentsController {
     );
     const target = { action, file: opened.filename, size: opened.size };
     this.setFileHeaders(response, opened.filename, 'application/pdf');
-    const accel = opened.copy ? `${ACCEL_ZIP}${opened.copy}` : `${ACCEL_LETTERS}${opened.stored}`;
+    const accel = opened.copy
+      ? `${ACCEL_STAMPED}${opened.copy}`
+      : `${ACCEL_LETTERS}${opened.stored}`;
     return this.send(request, response, opened.handle, target, accel);
   }
 

@@ -9,10 +9,9 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import type { AccessHolder } from '../access/access.service';
+import { startSweeping } from '../common/download-cache';
 import { RefusalLog, clip } from '../common/refusal-log';
 import { AppConfig, appConfig } from '../config/app-config';
-import { AccessStore } from '../access/access-store';
-import { accessState } from '../access/access-record';
 import { LetterFiles } from '../letters/letter-files';
 import { letterFilename } from '../letters/letter-rules';
 import { StampCache } from '../stamp/stamp-cache';
@@ -20,12 +19,12 @@ import { SOURCE_GONE, StampFault } from '../stamp/stamp-writer';
 import { DocumentGroup, loadManifest } from './manifest';
 import { isPdf, stampFor } from './stamp-for';
 import { AvailableFile, CachedZip, ListedGroup, UnstampedFile } from './documents.types';
-import { startSweeping, ZipCache } from './zip-cache';
+import { ZipCache } from './zip-cache';
 
 export interface OpenedFile {
   handle: FileHandle;
   size: number;
-  /** The stamped copy sent instead, by its name in the download cache. */
+  /** The stamped copy sent instead, by its name in the stamp cache. */
   copy?: string;
 }
 
@@ -54,7 +53,6 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(appConfig.KEY) private readonly config: AppConfig,
     private readonly letters: LetterFiles,
-    private readonly accesses: AccessStore,
     private readonly stamps: StampCache,
   ) {
     this.zipCache = new ZipCache(config.documents.zipCacheDir, this.logger);
@@ -66,19 +64,12 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
       this.groups.flatMap((group) => group.files.map((file) => [file.filename, group.section])),
     );
     await this.zipCache.removeUnfinished();
-    await this.sweep();
-    this.stopSweeping = startSweeping(() => this.sweep(), this.logger);
-  }
-
-  /** Drops archives no longer asked for and the stamped copies of links that ended. */
-  private async sweep(): Promise<void> {
     await this.zipCache.removeUnused();
-    const accesses = await this.accesses.readAccesses().catch(() => undefined);
-    // A store that cannot be read now says nothing about which links ended.
-    if (accesses)
-      await this.stamps.keepOnly(
-        accesses.filter((access) => accessState(access) === 'active').map(({ id }) => id),
-      );
+    this.stopSweeping = startSweeping(
+      'documents.zip cache',
+      () => this.zipCache.removeUnused(),
+      this.logger,
+    );
   }
 
   onModuleDestroy(): void {

@@ -100,17 +100,6 @@ export class ZipCache {
   }
 }
 
-/** Runs `sweep` every KEPT_AFTER_USE_MS until the returned stop is called. */
-export function startSweeping(sweep: () => Promise<void>, logger: Logger): () => void {
-  const timer = setInterval(() => {
-    sweep().catch((error: unknown) => {
-      logger.warn(`download cache: sweep failed (${(error as Error).message})`);
-    });
-  }, KEPT_AFTER_USE_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 function fingerprint(files: AvailableFile[]): string {
   const hash = createHash('sha256');
   for (const { entry, path, size, mtimeNs, ctimeNs, ino } of files)

@@ -18,7 +18,7 @@ describe('StampAlarm', () => {
     alarm.fault(full);
     alarm.fault(new StampFault('stamping process ended (SIGKILL)', 'crash'));
     expect(mails.map(({ text }) => text.split('\n')[3])).toEqual([
-      'Ursache: Der Speicher des Download-Caches (ZIP_CACHE_DIR) ist voll.',
+      'Ursache: Der Speicher für die gestempelten PDFs (STAMP_CACHE_DIR) ist voll.',
       'Ursache: Der Stempel-Prozess wurde beendet, bevor er fertig war (etwa vom System, bei wenig Speicher).',
     ]);
     alarm.recovered();

@@ -13,7 +13,7 @@ export interface StampReports {
 }
 
 const WHY: Record<string, string> = {
-  ENOSPC: 'Der Speicher des Download-Caches (ZIP_CACHE_DIR) ist voll.',
+  ENOSPC: 'Der Speicher für die gestempelten PDFs (STAMP_CACHE_DIR) ist voll.',
   crash:
     'Der Stempel-Prozess wurde beendet, bevor er fertig war (etwa vom System, bei wenig Speicher).',
 };

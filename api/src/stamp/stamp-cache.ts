@@ -44,14 +44,12 @@ export interface StampFor {
 }
 
 export interface StampedCopy {
-  /** Inside the download cache folder, as nginx's internal location names it. */
+  /** Inside the stamp cache folder, as nginx's internal location names it. */
   name: string;
   path: string;
   size: number;
 }
 
-/** The stamped copies' folder inside the download cache (beside documents.zip). */
-export const STAMPED = 'stamped';
 /**
  * Raised when the stamp's look or the rule of what goes as it is changes, so no copy of an
  * older look is sent. 2: glyphs every viewer draws; a signature is a signed field.
@@ -66,6 +64,8 @@ const hash = (parts: unknown[]) =>
   createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 /** A link's folder: named by a hash, so no id from an older store can point a path elsewhere. */
 const linkFolder = (linkId: string) => hash([linkId]).slice(0, 16);
+/** What linkFolder names: nothing else in the folder is ever removed. */
+const LINK_FOLDER = /^[\w-]{16}$/;
 const MISSING = Symbol('missing');
 
 const asFault = (error: unknown) =>
@@ -89,11 +89,10 @@ function baseOf(source: StampSource, stamp: StampFor): string {
 }
 
 export class StampCache {
-  private readonly dir: string;
   private readonly builds = new Map<string, Promise<StampedCopy | undefined>>();
 
   constructor(
-    downloadCacheDir: string,
+    private readonly dir: string,
     private readonly writer: StampWriter,
     private readonly reports: StampReports,
     private readonly logger: Logger,
@@ -101,9 +100,7 @@ export class StampCache {
     /** How long a copy just promised to nginx is safe from trimming. */
     private readonly keptAfterUseMs: number,
     private readonly now: () => number = Date.now,
-  ) {
-    this.dir = join(downloadCacheDir, STAMPED);
-  }
+  ) {}
 
   /**
    * The copy of `source` stamped for the link, made if needed; undefined: send it as it is.
@@ -169,7 +166,7 @@ export class StampCache {
       () => stat(path),
       () => undefined,
     );
-    return found?.isFile() ? { name: `${STAMPED}/${name}`, path, size: found.size } : undefined;
+    return found?.isFile() ? { name, path, size: found.size } : undefined;
   }
 
   private async make(
@@ -259,7 +256,8 @@ export class StampCache {
   async keepOnly(links: string[]): Promise<void> {
     const kept = new Set(links.map(linkFolder));
     for (const link of await readdir(this.dir).catch((): string[] => [])) {
-      if (!kept.has(link)) await rm(join(this.dir, link), { recursive: true, force: true });
+      if (LINK_FOLDER.test(link) && !kept.has(link))
+        await rm(join(this.dir, link), { recursive: true, force: true });
     }
     const busy = this.builds.size > 0;
     for (const file of await this.files(true))

@@ -50,6 +50,7 @@ export async function applyTestEnv(env: TestEnv = {}): Promise<void> {
     // names itself is not made at all.
     MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? scratchDir('portfolio-outbox-'),
     ZIP_CACHE_DIR: env.ZIP_CACHE_DIR ?? scratchDir('portfolio-zip-cache-'),
+    STAMP_CACHE_DIR: env.STAMP_CACHE_DIR ?? scratchDir('portfolio-stamp-cache-'),
     ACCESS_DIR: env.ACCESS_DIR ?? scratchDir('portfolio-access-'),
     LETTERS_DIR: env.LETTERS_DIR ?? scratchDir('portfolio-letters-'),
     AUTH_USERNAME: TEST_USERNAME,
