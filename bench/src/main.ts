@@ -34,7 +34,7 @@ import { runMixedLoad } from './mixed-load.ts';
 import { formatTable, saveResults, type Row } from './report.ts';
 import { rssMb, samplePeakRss } from './rss.ts';
 import { restingMemory } from './api-memory.ts';
-import { timeStaticDownloads, timeZipDownloads, zipSize } from './zip-download.ts';
+import { timeStaticDownloads, timeZipDownloads, downloadSize } from './zip-download.ts';
 import { buildScriptFree } from './script-free.ts';
 import { stampRows } from './stamp-timing.ts';
 
@@ -188,7 +188,7 @@ async function zipFigures(app: Stack, workDir: string, token: string): Promise<R
   // One untimed round first: it builds documents.zip once (cached on disk
   // from then on), so the figures describe the warm server.
   await timeZipDownloads(url, token, 1);
-  const same = await sameSizeFile(workDir, await zipSize(url, token));
+  const same = await sameSizeFile(workDir, await downloadSize(url, token));
   const rows: Row[] = [];
   for (const clients of [1, 10]) {
     step(`download-all over 200 MB with ${clients} client(s), 3 rounds ...`);

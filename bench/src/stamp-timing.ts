@@ -9,7 +9,7 @@ import { startBareNginx } from './bare-nginx.ts';
 import type { DocumentSet } from './document-set.ts';
 import { load } from './load.ts';
 import { makeAccessLink, redeem } from './access-link.ts';
-import { drain, timeZipDownloads, zipSize } from './zip-download.ts';
+import { drain, timeZipDownloads, downloadSize } from './zip-download.ts';
 import type { Row } from './report.ts';
 import { ratioRow } from './figures.ts';
 import { timed } from './timed.ts';
@@ -22,7 +22,6 @@ const LOAD_SECONDS = 10;
 const ZIP_HEAD_START_MS = 1000;
 
 /** The size a download is sent with (Content-Length). */
-const sizeOf = (url: string, token: string) => zipSize(url, token);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -49,7 +48,7 @@ async function firstOpenBesideZip(app: Stack, url: string, login: string): Promi
   await new Promise((resolve) => setTimeout(resolve, ZIP_HEAD_START_MS));
   const { seconds } = await timed(() => drain(url, opener));
   await zip;
-  if ((await sizeOf(url, opener)) <= (await sizeOf(url, login)))
+  if ((await downloadSize(url, opener)) <= (await downloadSize(url, login)))
     throw new Error(`${url} went unstamped beside another link's documents.zip`);
   return seconds;
 }
@@ -59,7 +58,7 @@ export async function stampRows(app: Stack, docs: DocumentSet, login: string): P
   const url = `${app.baseUrl}/api/download/${docs.stampedFile}`;
   const { seconds: first } = await timed(() => drain(url, token));
   const beside = await firstOpenBesideZip(app, url, login);
-  const added = (await sizeOf(url, token)) - (await sizeOf(url, login));
+  const added = (await downloadSize(url, token)) - (await downloadSize(url, login));
   const nginx = await startBareNginx(docs.dir, `/${docs.stampedFile}`);
   try {
     const download = { connections: 10, durationSeconds: LOAD_SECONDS };
@@ -70,7 +69,7 @@ export async function stampRows(app: Stack, docs: DocumentSet, login: string): P
     const other = await redeem(app, await makeAccessLink(app, 'Basler Bäckerei AG'));
     const zipUrl = `${app.baseUrl}/api/download-all`;
     const zipSeconds = await timeZipDownloads(zipUrl, other, 1);
-    const zipAdded = (await sizeOf(zipUrl, other)) - (await sizeOf(zipUrl, login));
+    const zipAdded = (await downloadSize(zipUrl, other)) - (await downloadSize(zipUrl, login));
     return [
       bounded('First open of a stamped 5 MB PDF (copy made)', first, '', FIRST_OPEN_BOUND_S),
       bounded(

@@ -28,8 +28,8 @@ export async function timeStaticDownloads(url: string, clients: number): Promise
   return (await timed(() => parallel(clients, () => drain(url, '')))).seconds;
 }
 
-/** The size documents.zip is sent with (Content-Length). */
-export async function zipSize(url: string, token: string): Promise<number> {
+/** The size a download (a file, documents.zip) is sent with (Content-Length). */
+export async function downloadSize(url: string, token: string): Promise<number> {
   const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
   await response.body?.cancel();
   return Number(response.headers.get('content-length'));
