@@ -22,11 +22,19 @@ function noStore(_request: Request, response: Response, next: NextFunction): voi
 export async function createApp(
   options: NestApplicationOptions = {},
 ): Promise<NestExpressApplication> {
-  // Nest's own body parser is replaced by a stricter one below.
+  // Nest's own body parser is replaced by a stricter one (configureApp).
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     ...options,
     bodyParser: false,
   });
+  return configureApp(app);
+}
+
+/**
+ * What makes an app of AppModule behave as deployed; for an app created
+ * without its body parser (createApp, or a test's module with a part replaced).
+ */
+export function configureApp(app: NestExpressApplication): NestExpressApplication {
   // Exactly one proxy (nginx) in front: req.ip is the address nginx saw, and an
   // X-Forwarded-For sent from the internet cannot choose the rate-limit key.
   app.set('trust proxy', 1);

@@ -16,7 +16,7 @@ import {
 import { runOwnerCommand } from '../../src/owner/owner.cli';
 import { scratchDir } from './scratch';
 import { SoftAuthenticator } from './soft-authenticator';
-import { TestApp, TestEnv, startTestApp } from './test-app';
+import { Replaced, TestApp, TestEnv, startTestApp } from './test-app';
 
 export const SITE = 'http://localhost:5173';
 export const IPHONE =
@@ -71,15 +71,18 @@ function later(make: () => Promise<{ test: Test }>) {
   return request;
 }
 
-export async function startOwnerPage(dir: string, env: TestEnv = {}) {
+export async function startOwnerPage(dir: string, env: TestEnv = {}, replaced: Replaced[] = []) {
   const spoolDir = join(scratchDir('api-owner-mail-'), 'spool');
-  const testApp: TestApp = await startTestApp({
-    ACCESS_DIR: dir,
-    LETTERS_DIR: lettersOf(dir),
-    SITE_URL: SITE,
-    MAIL_SPOOL_DIR: spoolDir,
-    ...env,
-  });
+  const testApp: TestApp = await startTestApp(
+    {
+      ACCESS_DIR: dir,
+      LETTERS_DIR: lettersOf(dir),
+      SITE_URL: SITE,
+      MAIL_SPOOL_DIR: spoolDir,
+      ...env,
+    },
+    replaced,
+  );
 
   // As the page sends them: JSON, {} when there is nothing to say.
   const post = (path: string, body: object = {}) => testApp.http().post(path).send(body);

@@ -1,9 +1,11 @@
 import { LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { hashPassword } from '../../src/auth/password-hash';
-import { createApp } from '../../src/app.setup';
+import { AppModule } from '../../src/app.module';
+import { configureApp, createApp } from '../../src/app.setup';
 import { CONFIG_KEYS } from '../../src/config/app-config';
 import { scratchDir } from './scratch';
 
@@ -62,13 +64,29 @@ export async function applyTestEnv(env: TestEnv = {}): Promise<void> {
   for (const key of CONFIG_KEYS) process.env[key] = env[key] ?? defaults[key] ?? '';
 }
 
-export async function startTestApp(env: TestEnv = {}): Promise<TestApp> {
+/** A part of the app replaced, as a fault no request can cause (a killed process). */
+export interface Replaced {
+  provide: abstract new (...args: never[]) => unknown;
+  useValue: unknown;
+}
+
+export async function startTestApp(env: TestEnv = {}, replaced: Replaced[] = []): Promise<TestApp> {
   await applyTestEnv(env);
   const logger = new CapturingLogger();
-  const app = await createApp({ logger });
+  const app = replaced.length ? await appWith(replaced, logger) : await createApp({ logger });
   await app.listen(0, '127.0.0.1');
   const server = app.getHttpServer();
   return { app, http: () => request(server), logger, close: () => app.close() };
+}
+
+async function appWith(replaced: Replaced[], logger: LoggerService) {
+  const builder = Test.createTestingModule({ imports: [AppModule] });
+  for (const { provide, useValue } of replaced)
+    builder.overrideProvider(provide).useValue(useValue);
+  const module = await builder.compile();
+  return configureApp(
+    module.createNestApplication<NestExpressApplication>({ logger, bodyParser: false }),
+  );
 }
 
 export async function loginToken(testApp: TestApp): Promise<string> {
