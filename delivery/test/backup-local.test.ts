@@ -246,6 +246,23 @@ describe('backup-local: create, verify, restore', () => {
     }
   });
 
+  it('backs up a site never started: no access store yet, and exits 0', () => {
+    const fresh = path.join(work, 'never-started');
+    mkdirSync(fresh);
+    writeFileSync(path.join(fresh, '.env'), 'JWT_SECRET=geheim-geheim-geheim-geheim-geheim\n');
+    // As make backup-local names them for a project whose site never ran: none is there yet.
+    const access = path.join(fresh, '.local', 'access');
+    const absent = { access, letters: path.join(fresh, '.local', 'letters') };
+    const run = cli(['create', '--offsite', ...storesOf(fresh, absent)], {
+      BACKUP_DIR: path.join(fresh, 'backups'),
+    });
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^Sicherung \S+\.tar\.gz \(/);
+    // The age watch finds the night once the site starts.
+    assert.match(readFileSync(path.join(access, 'backup-heartbeat.json'), 'utf8'), /"archive":/);
+    assert.equal(statSync(access).mode & 0o777, 0o700);
+  });
+
   it('verifies a sound archive without changing anything', () => {
     const [archive] = ours();
     const run = cli(['verify', path.join(backups, archive), UNPROVEN]);
