@@ -14,6 +14,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   truncateSync,
   writeFileSync,
 } from 'node:fs';
@@ -100,6 +101,10 @@ describe('encrypted backups copied off-site with rclone', () => {
       `[offsite]\ntype = webdav\nurl = http://127.0.0.1:${served.port}/\nvendor = other\n`,
     );
   };
+  /** The off-site container's project: only the lock and the records, as compose mounts them. */
+  const offsiteProject = path.join(work, 'offsite-project');
+  const offsite = (extra: Record<string, string> = {}) =>
+    runTool(backupCli, ['offsite', '--project', offsiteProject], { ...env, ...extra });
   const state = () => ({
     access: readdirSync(stores.access).map((name) =>
       readFileSync(path.join(stores.access, name), 'utf8'),
@@ -113,6 +118,12 @@ describe('encrypted backups copied off-site with rclone', () => {
     mkdirSync(path.join(project, 'documents', 'private'), { recursive: true });
     mkdirSync(remoteDir);
     mkdirSync(drillProject);
+    mkdirSync(path.join(project, '.portfolio-backup.state'), { recursive: true });
+    mkdirSync(offsiteProject);
+    symlinkSync(
+      path.join(project, '.portfolio-backup.state'),
+      path.join(offsiteProject, '.portfolio-backup.state'),
+    );
     mkdirSync(path.join(stores.outbox, 'queue'), { recursive: true });
     writeFileSync(path.join(stores.outbox, 'queue', '1767225600000-a.json'), '{"id":"waiting"}');
     writeFileSync(path.join(project, '.env'), `${SECRET}\n`, { mode: 0o600 });
@@ -318,12 +329,7 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.deepEqual(ours(backups), [...before.local, name], 'nothing pruned before the copy');
     assert.deepEqual(remote(), before.remote);
     // The off-site container's view: no .env, no signing key, only the settings compose hands it.
-    const offsiteProject = path.join(work, 'offsite-project');
-    mkdirSync(offsiteProject, { recursive: true });
-    const sent = runTool(backupCli, ['offsite', '--project', offsiteProject], {
-      ...env,
-      BACKUP_KEEP: '2',
-    });
+    const sent = offsite({ BACKUP_KEEP: '2' });
     assert.equal(sent.status, 0, sent.stderr);
     const escaped = name.replace(/\./g, '\\.');
     assert.match(
@@ -336,6 +342,31 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.equal(remote().at(-1), name);
     assert.equal(ours(backups).length, 2);
     assert.equal(ours(backups).at(-1), name);
+  });
+
+  it('pushes and prunes nothing when an unsigned index is swapped in between create and offsite', () => {
+    const made = cli(['create', ...storeArgs], { BACKUP_KEEP: '1' });
+    assert.equal(made.status, 0, made.stderr);
+    const genuine = readFileSync(path.join(backups, INDEX));
+    // Seven planted names, dated after every real archive, and an unsigned index naming them.
+    const planted = [1, 2, 3, 4, 5, 6, 7].map(
+      (n) => `portfolio-backup-2099-01-0${n}T000000Z.tar.gz.age`,
+    );
+    for (const name of planted) writeFileSync(path.join(backups, name), 'fake!');
+    const forged = { format: 'portfolio-backup-index', sequence: 999, archives: planted };
+    writeFileSync(path.join(backups, INDEX), JSON.stringify(forged));
+    const before = { local: ours(backups), remote: remote() };
+    const sent = offsite({ BACKUP_KEEP: '2' });
+    assert.equal(sent.status, 1, sent.stdout);
+    assert.equal(
+      sent.stderr,
+      `${INDEX} in ${backups} fehlt oder ist nicht das, das make backup zuletzt schrieb: ` +
+        'nichts ausser Haus kopiert, nichts gelöscht.\n',
+    );
+    assert.deepEqual({ local: ours(backups), remote: remote() }, before);
+    for (const name of planted) rmSync(path.join(backups, name));
+    writeFileSync(path.join(backups, INDEX), genuine);
+    assert.equal(offsite().status, 0);
   });
 
   it('checks the newest off-site copy whole, and finds it cut short, altered or too old', () => {
@@ -484,6 +515,32 @@ describe('encrypted backups copied off-site with rclone', () => {
         'make backup-adopt, fremde löschen (docs/backup.md).\n',
     );
     for (const name of planted) rmSync(path.join(folder, name));
+  });
+
+  it('fails the drill when the remote lost its index, naming that and a stranger beside the archives', () => {
+    const folder = path.join(remoteDir, 'portfolio-backups');
+    const index = readFileSync(path.join(folder, INDEX));
+    rmSync(path.join(folder, INDEX));
+    // Two strangers: the drill reads one archive besides the newest, so one is never opened.
+    const strangers = [1, 2].map((n) => `portfolio-backup-2020-01-0${n}T000000Z.tar.gz.age`);
+    for (const name of strangers) writeFileSync(path.join(folder, name), 'fake!');
+    // The Pi's drill (make backup-check): its project knows the index it wrote.
+    const drill = cli(['check', '--offsite', '--identity', keyFile, ...storeArgs]);
+    assert.equal(drill.status, 1, drill.stdout);
+    // Without the index every archive must prove itself: the one opened is refused, and the
+    // missing index and both strangers are named.
+    assert.match(
+      drill.stderr,
+      new RegExp(
+        '^Archiv abgelehnt: portfolio-backup-2020-01-0[12]T000000Z.tar.gz.age in ' +
+          'offsite:portfolio-backups: das Archiv ist beschädigt ' +
+          `[^\\n]* Kein gültiges ${INDEX} in offsite:portfolio-backups: make backup legt es neu ` +
+          'ab\\. Unbekannt in offsite:portfolio-backups, nicht von dieser Website \\(nie gezählt, ' +
+          `nie gelöscht\\): ${strangers.join(', ')}; [^\\n]+\\n$`,
+      ),
+    );
+    for (const name of strangers) rmSync(path.join(folder, name));
+    writeFileSync(path.join(folder, INDEX), index);
   });
 
   it('deletes no real archive here or off-site when the index is lost beside seven junk names', () => {

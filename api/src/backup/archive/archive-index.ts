@@ -3,6 +3,9 @@
 // ones planted beside them. The index lies in BACKUP_DIR and at the remote,
 // signed with BACKUP_SIGNING_KEY; each write raises its sequence, and the
 // project remembers the highest seen, so an older index put back is refused.
+// The project also keeps a copy of the index it wrote last: the steps that hold
+// no key (the off-site container, the drill of an unsigned remote) take an
+// index only when it is that one, byte for byte.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFileDurably } from '../../common/durable-file';
@@ -17,6 +20,8 @@ export const INDEX_NAME = 'portfolio-backup-index.json';
 const FORMAT = 'portfolio-backup-index';
 /** The highest sequence of an index this project has read or written (backup-lock.ts). */
 const SEEN = 'index-sequence';
+/** The index this project wrote last, as written (backup-lock.ts). */
+const WRITTEN = 'index-written.json';
 
 interface IndexFile {
   format: typeof FORMAT;
@@ -41,6 +46,13 @@ export async function readIndex(
   publicKey: string | undefined | typeof UNCHECKED,
 ): Promise<ArchiveIndex | undefined> {
   const text = await readFile(join(folder, INDEX_NAME), 'utf8').catch(() => undefined);
+  return parseIndex(text, publicKey);
+}
+
+function parseIndex(
+  text: string | undefined,
+  publicKey: string | undefined | typeof UNCHECKED,
+): ArchiveIndex | undefined {
   const index = parseJson<Partial<IndexFile>>(text);
   const { archives, signature, sequence = 0 } = index ?? {};
   const valid = index?.format === FORMAT && Array.isArray(archives) && isSequence(sequence);
@@ -84,6 +96,24 @@ export async function currentIndex(
   return { index };
 }
 
+/** The index this project wrote last, from its own record; undefined when it has none. */
+export const writtenIndex = async (project: string) =>
+  parseIndex(await readState(project, WRITTEN), UNCHECKED);
+
+/** The index in `folder` when it is the one this project wrote last; else why not. */
+export async function indexAsWritten(
+  folder: string,
+  project: string,
+  where = folder,
+): Promise<{ index?: ArchiveIndex; problem?: string }> {
+  const text = await readFile(join(folder, INDEX_NAME), 'utf8').catch(() => undefined);
+  const written = await readState(project, WRITTEN);
+  const index = text === written ? parseIndex(text, UNCHECKED) : undefined;
+  if (index) return { index };
+  const which = written ? 'nicht das, das make backup zuletzt schrieb' : 'hier nie geschrieben';
+  return { problem: `${INDEX_NAME} in ${where} fehlt oder ist ${which}` };
+}
+
 /** The index of `names` (the newest MAX_KEPT_ARCHIVES) in BACKUP_DIR, above every sequence seen. */
 export async function writeIndex(
   backupDir: string,
@@ -97,8 +127,11 @@ export async function writeIndex(
   const sequence = Math.max(await seenSequence(project), before?.sequence ?? 0) + 1;
   const signature = signingKey ? signBytes(signed(archives, sequence), signingKey) : undefined;
   const index: IndexFile = { format: FORMAT, sequence, archives, ...(signature && { signature }) };
+  const text = `${JSON.stringify(index, null, 1)}\n`;
   try {
-    await replaceFileDurably(path, `${JSON.stringify(index, null, 1)}\n`);
+    // The record first: an index in place is never one this project does not know.
+    await writeState(project, WRITTEN, text);
+    await replaceFileDurably(path, text);
     await handToOwnerOf(path, backupDir);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;

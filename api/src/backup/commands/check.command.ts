@@ -7,7 +7,14 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { currentIndex, INDEX_NAME, readIndex, UNCHECKED } from '../archive/archive-index';
+import {
+  currentIndex,
+  indexAsWritten,
+  INDEX_NAME,
+  readIndex,
+  UNCHECKED,
+  writtenIndex,
+} from '../archive/archive-index';
 import { readArchive } from '../archive/archive-reader';
 import { ArchiveRefusedError, describeStores, parseJson, shown } from '../archive/backup-manifest';
 import { CLOCK_SKEW_MS, namedAt, ourArchives } from '../archive/retention';
@@ -25,6 +32,7 @@ const FETCHED_NAMES = 'remote-names.txt';
 type Checked = Record<string, string>;
 type Proof = Awaited<ReturnType<typeof trustFor>>;
 type IndexKey = Parameters<typeof readIndex>[1];
+type IndexFound = Awaited<ReturnType<typeof currentIndex>>;
 
 /** An age in the largest whole unit that keeps it readable: minutes, hours, days. */
 function describeAge(ms: number): string {
@@ -58,18 +66,52 @@ async function checkOne(folder: string, name: string, where: string, proof: Proo
   return { manifest, age };
 }
 
+/**
+ * What keeps the copies in `folder` from being proven the site's: no valid index, and
+ * archive-like names the site did not make (by the index, else by the one this project
+ * wrote last: someone else writes there, or the index was lost). Undefined: nothing.
+ */
+async function unproven(names: string[], where: string, found: IndexFound, project: string) {
+  const made = found.index?.names ?? (await writtenIndex(project))?.names;
+  const unknown = made ? ourArchives(names).filter((name) => !made.has(name)) : [];
+  const faults = [
+    found.problem && `${found.problem}: make backup legt es neu ab`,
+    unknown.length > 0 &&
+      `Unbekannt in ${where}, nicht von dieser Website (nie gezählt, nie gelöscht): ` +
+        `${unknown.map(shown).join(', ')}; wer schreibt dort? Eigene Archive übernimmt ` +
+        'make backup-adopt, fremde löschen (docs/backup.md)',
+  ].filter(Boolean);
+  return faults.length > 0 ? `${faults.join('. ')}.` : undefined;
+}
+
 /** The drill over BACKUP_DIR, or over copies fetched from the remote (`listed`: its names). */
 async function drillFolder(folder: string, listed: string[] | undefined, proof: Proof, call: Call) {
-  const { config, print, project } = call;
+  const { project } = call;
   const signer = proof.trust.signer?.key;
-  const where = (listed && config.remote) || folder;
-  // Away from the Pi, only a signed index proves anything.
-  const { index, problem } =
+  const where = (listed && call.config.remote) || folder;
+  // Away from the Pi, an unsigned index proves something only as the one this project wrote.
+  const found =
     listed && !signer
-      ? { problem: `Kein gültiges ${INDEX_NAME} in ${where}` }
+      ? await indexAsWritten(folder, project, where)
       : await currentIndex(folder, signer, project, where);
-  const known = index?.names;
-  if (problem) print(`${problem}: jedes Archiv wird einzeln geprüft.`);
+  if (found.problem) call.print(`${found.problem}: jedes Archiv wird einzeln geprüft.`);
+  const faults = await unproven(listed ?? (await readdir(folder)), where, found, project);
+  // The archives are read all the same; a refusal then names what else is wrong too.
+  await readPicks(folder, where, found.index?.names, proof, call).catch((error: unknown) => {
+    if (faults && error instanceof Error) error.message += ` ${faults}`;
+    throw error;
+  });
+  if (faults) throw new Error(faults);
+}
+
+/** Reads the newest archive `known` counts and the one read least recently, and records it. */
+async function readPicks(
+  folder: string,
+  where: string,
+  known: Set<string> | undefined,
+  proof: Proof,
+  { config, print, project }: Call,
+) {
   const counts = (name: string) => !known || known.has(name);
   const checked = await readChecked(project);
   const [newest, older] = drillPicks(ourArchives(await readdir(folder)).filter(counts), checked);
@@ -91,15 +133,6 @@ async function drillFolder(folder: string, listed: string[] | undefined, proof: 
   if (second)
     print(
       `Älteres Archiv in Ordnung: ${older}, ${describeAge(second.age)} alt: ${describeStores(second.manifest.stores)}`,
-    );
-  if (!known) return;
-  // An archive-like name the site did not make: someone else writes there, or the index was lost.
-  const unknown = ourArchives(listed ?? (await readdir(folder))).filter((name) => !known.has(name));
-  if (unknown.length > 0)
-    throw new Error(
-      `Unbekannt in ${where}, nicht von dieser Website (nie gezählt, nie gelöscht): ` +
-        `${unknown.map(shown).join(', ')}; wer schreibt dort? Eigene Archive übernimmt ` +
-        'make backup-adopt, fremde löschen (docs/backup.md).',
     );
 }
 

@@ -1,7 +1,7 @@
 // backup offsite and prune (docs/backup.md, "Ausser Haus mit rclone"): the
 // newest archive to BACKUP_REMOTE, and BACKUP_KEEP of the site's own kept there and here.
 import { join } from 'node:path';
-import { INDEX_NAME, readIndex, UNCHECKED } from '../archive/archive-index';
+import { indexAsWritten, INDEX_NAME } from '../archive/archive-index';
 import { pruneArchives, surplusOf } from '../archive/retention';
 import { offsiteOf } from '../offsite/offsite-copy';
 import { indexOf, knownOf, newestIn, type Call } from './call';
@@ -9,22 +9,24 @@ import { indexOf, knownOf, newestIn, type Call } from './call';
 export const describePruned = (removed: string[], keep: number) =>
   `${removed.length} alte(s) gelöscht (BACKUP_KEEP=${keep})`;
 
-/** Without the signing key (the off-site container), BACKUP_DIR's index as create wrote it. */
-async function offsiteIndex(call: Call) {
-  if (call.config.signingKey) return indexOf(call);
-  const index = await readIndex(call.config.dir, UNCHECKED);
-  return index ? { index } : { problem: `Kein gültiges ${INDEX_NAME} in ${call.config.dir}` };
-}
+/**
+ * BACKUP_DIR's index, verified: by its signature, or without the signing key (the off-site
+ * container) as the copy create recorded in the project: one swapped in between is refused.
+ */
+const offsiteIndex = (call: Call) =>
+  call.config.signingKey ? indexOf(call) : indexAsWritten(call.config.dir, call.project);
 
 /** The newest archive and the index copied and checked there; then BACKUP_KEEP there, then here. */
 export async function sendOffsite(call: Call): Promise<void> {
   const { config, print } = call;
   const { dir, remote } = config;
-  if (!remote) return prune(call);
   const { index, problem } = await offsiteIndex(call);
   const newest = newestIn(index);
   if (!index || !newest)
-    throw new Error(`${problem ?? `Kein Archiv in ${dir}`}: nichts ausser Haus kopiert.`);
+    throw new Error(
+      `${problem ?? `Kein Archiv in ${dir}`}: nichts ausser Haus kopiert, nichts gelöscht.`,
+    );
+  if (!remote) return prune(call, index.names, newest);
   if (!newest.endsWith('.age'))
     throw new Error(
       `${newest} ist nicht verschlüsselt: es bleibt hier, nur verschlüsselte gehen ausser Haus.`,
