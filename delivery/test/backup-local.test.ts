@@ -17,6 +17,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -261,6 +262,46 @@ describe('backup-local: create, verify, restore', () => {
     // The age watch finds the night once the site starts.
     assert.match(readFileSync(path.join(access, 'backup-heartbeat.json'), 'utf8'), /"archive":/);
     assert.equal(statSync(access).mode & 0o777, 0o700);
+  });
+
+  it('backs up the rest beside a Latin-1 name and a link to /, names both, and mails them', () => {
+    const documents = path.join(project, 'documents', 'private');
+    // "Zeugnis-Müller.pdf" unpacked from a Windows ZIP: ü is the single byte 0xfc.
+    const latin1 = Buffer.concat([
+      Buffer.from(`${documents}/Zeugnis-M`),
+      Buffer.from([0xfc, 0x2e]),
+    ]);
+    writeFileSync(latin1, 'PDF');
+    symlinkSync('/', path.join(documents, 'wurzel'));
+    const queued = new Set(readdirSync(path.join(stores.outbox, 'queue')));
+    try {
+      const run = cli(['create', ...storeArgs]);
+      assert.equal(run.status, 0, run.stderr);
+      const named = `${documents}/Zeugnis-M\\xfc., ${documents}/wurzel`;
+      assert.match(run.stdout, /documents 2 Datei\(en\)/);
+      assert.ok(
+        run.stdout.includes(
+          `\nNicht gesichert (Name kein UTF-8, oder ein Link aus seinem Ordner hinaus): ${named}; `,
+        ),
+        run.stdout,
+      );
+      const mails = readdirSync(path.join(stores.outbox, 'queue')).filter(
+        (name) => !queued.has(name),
+      );
+      assert.equal(mails.length, 1);
+      const { mail } = JSON.parse(
+        readFileSync(path.join(stores.outbox, 'queue', mails[0]), 'utf8'),
+      );
+      assert.equal(mail.subject, 'Sicherung unvollständig: 2 nicht gesichert');
+      assert.ok(
+        mail.text.includes(`- ${documents}/Zeugnis-M\\xfc.\n- ${documents}/wurzel\n`),
+        mail.text,
+      );
+      for (const name of mails) rmSync(path.join(stores.outbox, 'queue', name));
+    } finally {
+      rmSync(latin1);
+      rmSync(path.join(documents, 'wurzel'));
+    }
   });
 
   it('verifies a sound archive without changing anything', () => {

@@ -15,10 +15,13 @@ import { listStore } from './store-listing';
 export interface PinnedStore {
   names: string[];
   files: Map<string, FileHandle>;
+  /** What could not be archived (store-listing.ts). */
+  skipped: Set<string>;
 }
 
 async function pin(store: Store): Promise<PinnedStore> {
-  const names = await listStore(store.path, store.leaveOut);
+  const skipped = new Set<string>();
+  const names = await listStore(store.path, store.leaveOut, skipped);
   const files = new Map<string, FileHandle>();
   for (const name of names) {
     const path = join(store.path, name);
@@ -26,7 +29,7 @@ async function pin(store: Store): Promise<PinnedStore> {
     if ((await lstat(path).catch(() => undefined))?.isFile())
       files.set(name, await open(path, 'r'));
   }
-  return { names, files };
+  return { names, files, skipped };
 }
 
 /** The access and letters folders among `stores`, pinned together; none when either is absent. */

@@ -30,6 +30,7 @@ import {
   newManifest,
   parseManifest,
   placeOf,
+  shown,
   staysInStore,
   storeOf,
   storeRoot,
@@ -69,6 +70,8 @@ export interface ArchiveSummary {
   stores: ManifestStore[];
   /** Stores that were asked for but do not exist (e.g. no documents/private). */
   absent: string[];
+  /** Left out, by path as shown to the owner: a name that is not UTF-8, a link out of its store. */
+  skipped: string[];
 }
 
 /** An entry: its name in the archive, and where its bytes are read (a database's snapshot). */
@@ -137,7 +140,13 @@ async function addFile(archive: Pack, source: Source): Promise<ManifestEntry | u
   }
 }
 
-async function addSource(archive: Pack, source: Source): Promise<ManifestEntry | undefined> {
+/** A source the archive leaves out, named to the owner. */
+const SKIPPED = Symbol('skipped');
+
+async function addSource(
+  archive: Pack,
+  source: Source,
+): Promise<ManifestEntry | undefined | typeof SKIPPED> {
   const { stats, name } = source;
   const owner = { uid: stats.uid, gid: stats.gid };
   if (stats.isDirectory()) {
@@ -148,8 +157,8 @@ async function addSource(archive: Pack, source: Source): Promise<ManifestEntry |
   if (stats.isSymbolicLink()) {
     const target = await unlessGone(readlink(source.path));
     if (target === undefined) return undefined;
-    // Said when met, not after the rest of the store is read: the restore would refuse it.
-    if (!staysInStore(name, target)) throw unrestorable(source.path);
+    // Left out and named: the restore would refuse it, and a link to / would hold the machine.
+    if (!staysInStore(name, target)) return SKIPPED;
     await addEntry(archive, { name, type: 'symlink', linkname: target, ...owner });
     return { path: name, type: 'symlink', target, ...owner };
   }
@@ -158,6 +167,7 @@ async function addSource(archive: Pack, source: Source): Promise<ManifestEntry |
 
 class StoreWriter {
   readonly entries: ManifestEntry[] = [];
+  readonly skipped = new Set<string>();
 
   constructor(
     private readonly archive: Pack,
@@ -202,7 +212,8 @@ class StoreWriter {
   }
 
   /** A pinned store's entries, its files read from the handles opened under the lock. */
-  private async addPinned(folder: string, root: string, { names, files }: PinnedStore) {
+  private async addPinned(folder: string, root: string, { names, files, skipped }: PinnedStore) {
+    for (const path of skipped) this.skipped.add(path);
     for (const name of names) {
       const handle = files.get(name);
       files.delete(name);
@@ -218,7 +229,8 @@ class StoreWriter {
     const done = new Set<string>();
     const databases = new Set<string>();
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-      const names = (await listStore(folder, leaveOut)).filter((name) => !done.has(name));
+      const listed = await listStore(folder, leaveOut, this.skipped);
+      const names = listed.filter((name) => !done.has(name));
       for (const name of names)
         if (await isSqliteDatabase(join(folder, name)).catch(() => false)) databases.add(name);
       let missed = false;
@@ -253,7 +265,8 @@ class StoreWriter {
 
   private async add(source: Source): Promise<boolean> {
     const entry = await addSource(this.archive, source);
-    if (entry) this.entries.push(entry);
+    if (entry === SKIPPED) this.skipped.add(shown(source.path));
+    else if (entry) this.entries.push(entry);
     return entry !== undefined;
   }
 }
@@ -352,7 +365,7 @@ async function writeStores(
   }
   await written;
   if (writeError !== undefined) throw writeError;
-  return summaries;
+  return { summaries, skipped: [...writer.skipped].sort() };
 }
 
 /** Read back as verify would, also with a key of its own: the Pi has none that opens archives. */
@@ -396,7 +409,7 @@ export async function createArchive({
     const created = await open(temporary, 'wx', 0o600);
     await created.chmod(0o600).finally(() => created.close());
     const present = stores.filter((store) => found.has(store.name));
-    const summaries = await writeArchive(temporary, scratch, present, {
+    const { summaries, skipped } = await writeArchive(temporary, scratch, present, {
       ...options,
       recipients: proof.recipients,
       now,
@@ -412,7 +425,7 @@ export async function createArchive({
     const absent = stores.filter((store) => !found.has(store.name)).map((store) => store.name);
     const bytes = (await stat(path)).size;
     const signed = options.signingKey !== undefined;
-    return { path, bytes, encrypted, signed, stores: summaries, absent };
+    return { path, bytes, encrypted, signed, stores: summaries, absent, skipped };
   } catch (error) {
     if (temporary) await rm(temporary, { force: true });
     throw archiveFailed(backupDir, error);

@@ -1,10 +1,10 @@
 // What of a store's folder a backup holds, for the size check and the archive
 // alike (docs/backup.md, "Was im Archiv ist"). A link is listed, never entered
 // (a link to / would walk the machine); names are read as bytes, so one that is
-// not UTF-8 is refused instead of read as another name and dropped.
+// not UTF-8 is left out and named (it would come back as another name), never
+// read as another name.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stopped } from './backup-failure';
 
 /**
  * replaceFileDurably()'s temporary files, the folders of a restore under way, and the lock
@@ -25,26 +25,32 @@ const escaped = (bytes: Buffer) =>
     )
     .join('');
 
-function nameOf(bytes: Buffer, folder: string): string {
+/** The name, or undefined for one that is not UTF-8, added to `skipped` as the owner finds it. */
+function nameOf(bytes: Buffer, folder: string, skipped: Set<string>): string | undefined {
   try {
     return utf8.decode(bytes);
   } catch {
-    const path = join(folder, escaped(bytes));
-    throw stopped(
-      `der Name ${path} ist kein UTF-8 und käme nicht gleich zurück: umbenennen, dann noch einmal sichern`,
-    );
+    skipped.add(join(folder, escaped(bytes)));
+    return undefined;
   }
 }
 
-/** Every entry below `root`, parents first, with "/"; no hidden .tmp, nothing inside `leaveOut`. */
-export async function listStore(root: string, leaveOut: string | undefined): Promise<string[]> {
+/**
+ * Every entry below `root`, parents first, with "/"; no hidden .tmp, nothing inside `leaveOut`;
+ * a name that is not UTF-8 (and what is below it) goes into `skipped` instead.
+ */
+export async function listStore(
+  root: string,
+  leaveOut: string | undefined,
+  skipped = new Set<string>(),
+): Promise<string[]> {
   const found: string[] = [];
   const walk = async (relative: string) => {
     const folder = join(root, relative);
     const entries = await readdir(folder, { withFileTypes: true, encoding: 'buffer' });
     for (const entry of entries) {
-      const name = nameOf(entry.name, folder);
-      if (TEMPORARY.test(name)) continue;
+      const name = nameOf(entry.name, folder, skipped);
+      if (name === undefined || TEMPORARY.test(name)) continue;
       const path = relative ? `${relative}/${name}` : name;
       found.push(path);
       // A Dirent describes the entry itself: a link to a folder is no folder here.

@@ -24,6 +24,7 @@ import {
   type Call,
 } from './call';
 import { describePruned, sendOffsite } from './offsite.command';
+import { reportSkipped } from './report.command';
 
 /** The project's version: its git commit, else PORTFOLIO_VERSION (the Docker image has no git). */
 function projectVersion(env: Env): string {
@@ -46,6 +47,11 @@ function describeArchive(summary: ArchiveSummary, removed: string[], keep: numbe
     `Sicherung ${summary.path} (${formatBytes(summary.bytes)}${sealed}, geprüft): ` +
       `${describeStores(summary.stores)}${absent}${pruned}`,
   ];
+  if (summary.skipped.length > 0)
+    lines.push(
+      `Nicht gesichert (Name kein UTF-8, oder ein Link aus seinem Ordner hinaus): ` +
+        `${summary.skipped.join(', ')}; umbenennen oder durch die Datei ersetzen.`,
+    );
   if (!summary.encrypted)
     lines.push(
       'Nicht verschlüsselt: wer das Archiv hat, liest alles darin; ' +
@@ -102,5 +108,6 @@ export async function create(call: Call): Promise<void> {
   const archive = basename(summary.path);
   const at = (takenAt(archive) ?? new Date()).toISOString();
   if (access) await writeHeartbeat(access.path, { archive, at });
+  await reportSkipped(call, summary.skipped);
   if (values.offsite) await sendOffsite(call);
 }

@@ -18,9 +18,10 @@ import { currentFolders, describeBackupError, storesOf, wrongCall, type Call } f
 /** The off-site step's failure, waiting for `backup report` (backup-lock.ts, STATE_DIR). */
 const FAILURE = 'failure.txt';
 
+type OwnerMail = { subject: string; text: string };
+
 /** The mail to the owner for one failed command. */
-function failureMail(env: Env, command: string, line: string, now: Date) {
-  const { from, to } = parseAppConfig(env).mail;
+function failureMail(command: string, line: string, now: Date): OwnerMail {
   const when = localTime(now.toISOString());
   const text = [
     `Die Sicherung (${command}) vom ${when} ist gescheitert:`,
@@ -33,17 +34,32 @@ function failureMail(env: Env, command: string, line: string, now: Date) {
   ].join('\n');
   // The line may carry a remote server's words: no control character reaches a header.
   const summary = line.replace(/\p{Cc}+/gu, ' ').slice(0, 80);
-  return { from, to, subject: `Sicherung gescheitert: ${summary}`, text };
+  return { subject: `Sicherung gescheitert: ${summary}`, text };
 }
 
-/** Queues the failure mail into the outbox folder `outbox`; returns the owner's line about it. */
-async function queueFailureMail(outbox: string, env: Env, command: string, line: string) {
+/** The mail about what a night's archive left out: the archive counts, these are not in it. */
+function skippedMail(skipped: string[], now: Date): OwnerMail {
+  const text = [
+    `Die Sicherung vom ${localTime(now.toISOString())} hat alles gesichert ausser:`,
+    '',
+    ...skipped.map((path) => `- ${path}`),
+    '',
+    'Ein Name, der kein UTF-8 ist, käme als anderer Name zurück; ein Link aus seinem Ordner',
+    'hinaus liesse sich nicht wiederherstellen. Was zu tun ist: die Datei umbenennen oder den',
+    'Link durch die Datei selbst ersetzen; die nächste Sicherung nimmt sie mit (docs/backup.md).',
+  ].join('\n');
+  return { subject: `Sicherung unvollständig: ${skipped.length} nicht gesichert`, text };
+}
+
+/** Queues `mail` to MAIL_TO into the outbox folder `outbox`; returns the owner's line about it. */
+async function queueOwnerMail(outbox: string, env: Env, mail: OwnerMail) {
+  const { from, to } = parseAppConfig(env).mail;
   const store = new OutboxStore(outbox);
   await store.createFolders();
   // As root in its container: what it made goes to the outbox's owner, the API's user.
   for (const folder of FOLDERS) await handToOwnerOf(join(outbox, folder), outbox);
   const now = new Date();
-  const queued = newQueuedMail(failureMail(env, command, line, now), now.getTime());
+  const queued = newQueuedMail({ from, to, ...mail }, now.getTime());
   await store.write(queued);
   const path = join(outbox, 'queue', `${queued.id}.json`);
   await handToOwnerOf(path, outbox);
@@ -68,7 +84,8 @@ export async function reportFailure(call: Call, command: string, error: unknown)
   const line = describeBackupError(error as Error);
   const outbox = outboxOf(call);
   try {
-    if (outbox) call.print(await queueFailureMail(outbox, call.env, command, line));
+    if (outbox)
+      call.print(await queueOwnerMail(outbox, call.env, failureMail(command, line, new Date())));
     else await writeState(call.project, FAILURE, `${line}\n`);
   } catch (failed) {
     console.error(`Keine Mail an MAIL_TO: ${(failed as Error).message}`);
@@ -81,5 +98,17 @@ export async function reportLeftFailure(call: Call): Promise<void> {
   if (!outbox) throw wrongCall();
   const line = (await readState(call.project, FAILURE))?.trim();
   await rm(join(call.project, STATE_DIR, FAILURE), { force: true });
-  if (line) call.print(await queueFailureMail(outbox, call.env, 'offsite', line));
+  if (line)
+    call.print(await queueOwnerMail(outbox, call.env, failureMail('offsite', line, new Date())));
+}
+
+/** Mails what a night's archive left out, where this process has the outbox. */
+export async function reportSkipped(call: Call, skipped: string[]): Promise<void> {
+  const outbox = outboxOf(call);
+  if (skipped.length === 0 || !outbox) return;
+  try {
+    call.print(await queueOwnerMail(outbox, call.env, skippedMail(skipped, new Date())));
+  } catch (failed) {
+    console.error(`Keine Mail an MAIL_TO: ${(failed as Error).message}`);
+  }
 }
