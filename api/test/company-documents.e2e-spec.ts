@@ -233,9 +233,9 @@ describe("a company's link", () => {
     it("names its own PDF's stamped copy for nginx, with the owner's label as its name", async () => {
       const own = await get(`/api/letters/${messe.letter.id}`, messe.token).expect(200);
       expect(own.body).toHaveLength(0);
-      // In the download cache, in a folder of its link's own.
+      // In the stamp cache, in a folder of its link's own.
       expect(own.headers['x-accel-redirect']).toMatch(
-        /^\/_protected\/zip\/stamped\/[\w-]+\/[\w-]+\.[\w-]+\.pdf$/,
+        /^\/_protected\/stamped\/[\w-]+\/[\w-]+\.[\w-]+\.pdf$/,
       );
       expect(own.headers['content-type']).toBe('application/pdf');
       expect(own.headers['content-disposition']).toContain('filename="Motivationsschreiben.pdf"');
