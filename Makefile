@@ -335,11 +335,14 @@ NET_FNS = net_run() { conf=$$(home "$$(setting BACKUP_RCLONE_CONFIG)"); \
 # the index of the site's archives copied and verified at the remote, its
 # archives beyond BACKUP_KEEP deleted there, and only then here. A failure
 # of either step is mailed to MAIL_TO through the outbox: create queues it
-# itself, the off-site step (which has no outbox) leaves it for report.
+# itself; after the off-site step (which has no outbox), whatever it did,
+# report completes the night for the API's age watch or mails why not, also
+# when the step never started.
 backup: docker-check ## Archiv von Zugängen, eigenen PDFs, Postausgang, Posteingang, Zertifikaten, .env, Dokumenten in BACKUP_DIR, dann ausser Haus (Docker)
 	@$(TOOL_FILES) $(SITE_FNS) $(NET_FNS) $(BACKUP_CREATE) || exit $$?; \
-	[ -z "$$(setting BACKUP_REMOTE)" ] || net_run offsite offsite --project /project || { \
-	  $(BACKUP_RUN) backup report $(BACKUP_STORES); exit 1; }
+	[ -z "$$(setting BACKUP_REMOTE)" ] && exit 0; \
+	net_run offsite offsite --project /project; copied=$$?; \
+	$(BACKUP_RUN) backup report $(BACKUP_STORES) && exit $$copied
 
 backup-local: node_modules ## Dasselbe für make local (.local/…, .env, DOCUMENTS_DIR); mit BACKUP_REMOTE das rclone des Rechners
 	$(BACKUP_CLI_LOCAL) create --local --offsite

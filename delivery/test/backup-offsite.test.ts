@@ -105,6 +105,12 @@ describe('encrypted backups copied off-site with rclone', () => {
   const offsiteProject = path.join(work, 'offsite-project');
   const offsite = (extra: Record<string, string> = {}) =>
     runTool(backupCli, ['offsite', '--project', offsiteProject], { ...env, ...extra });
+  const heartbeat = () =>
+    existsSync(path.join(stores.access, 'backup-heartbeat.json'))
+      ? (JSON.parse(readFileSync(path.join(stores.access, 'backup-heartbeat.json'), 'utf8')) as {
+          archive: string;
+        })
+      : undefined;
   const state = () => ({
     access: readdirSync(stores.access).map((name) =>
       readFileSync(path.join(stores.access, name), 'utf8'),
@@ -329,8 +335,13 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.deepEqual(ours(backups), [...before.local, name], 'nothing pruned before the copy');
     assert.deepEqual(remote(), before.remote);
     // The off-site container's view: no .env, no signing key, only the settings compose hands it.
+    // The night is complete only with its copy: the API's age watch reads the heartbeat.
+    assert.notEqual(heartbeat()?.archive, name);
     const sent = offsite({ BACKUP_KEEP: '2' });
     assert.equal(sent.status, 0, sent.stderr);
+    const reported = cli(['report', ...storeArgs]);
+    assert.deepEqual([reported.status, reported.stdout], [0, '']);
+    assert.equal(heartbeat()?.archive, name);
     const escaped = name.replace(/\./g, '\\.');
     assert.match(
       sent.stdout,
@@ -342,6 +353,30 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.equal(remote().at(-1), name);
     assert.equal(ours(backups).length, 2);
     assert.equal(ours(backups).at(-1), name);
+  });
+
+  it('mails a night whose off-site step never ran, and the heartbeat stays on the last complete one', () => {
+    const before = heartbeat();
+    const made = cli(['create', ...storeArgs]);
+    assert.equal(made.status, 0, made.stderr);
+    // Compose could not start the off-site container: it left no record at all.
+    const queued = new Set(readdirSync(path.join(stores.outbox, 'queue')));
+    const reported = cli(['report', ...storeArgs]);
+    assert.equal(reported.status, 0, reported.stderr);
+    assert.match(reported.stdout, /^Mail an MAIL_TO in der Warteschlange \(/);
+    const mails = readdirSync(path.join(stores.outbox, 'queue')).filter((n) => !queued.has(n));
+    assert.equal(mails.length, 1);
+    const { mail } = JSON.parse(readFileSync(path.join(stores.outbox, 'queue', mails[0]), 'utf8'));
+    assert.match(
+      mail.subject,
+      /^Sicherung gescheitert: Der Schritt ausser Haus lief nicht zu Ende/,
+    );
+    assert.deepEqual(heartbeat(), before);
+    rmSync(path.join(stores.outbox, 'queue', mails[0]));
+    // The next night's copy completes it again.
+    const next = cli(['create', '--offsite', ...storeArgs]);
+    assert.equal(next.status, 0, next.stderr);
+    assert.equal(heartbeat()?.archive, ours(backups).at(-1));
   });
 
   it('pushes and prunes nothing when an unsigned index is swapped in between create and offsite', () => {

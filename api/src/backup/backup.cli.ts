@@ -19,7 +19,7 @@ import { create } from './commands/create.command';
 import { key } from './commands/key.command';
 import { prune, sendOffsite } from './commands/offsite.command';
 import { recoverRestore, restore, verify } from './commands/restore.command';
-import { reportFailure, reportLeftFailure } from './commands/report.command';
+import { reportFailure, reportNight } from './commands/report.command';
 
 export { describeBackupError };
 
@@ -48,7 +48,7 @@ const LOCKED: Record<string, [number, number, (call: Call, args: string[]) => Pr
   check: [0, 1, (call, args) => check(args, call)],
   offsite: [0, 0, (call) => sendOffsite(call)],
   fetch: [0, 0, (call) => fetchCopies(call)],
-  report: [0, 0, (call) => reportLeftFailure(call)],
+  report: [0, 0, (call) => reportNight(call)],
 };
 
 function waitOf(wait: string | undefined): number {
@@ -65,10 +65,18 @@ export const runBackupCommand: OwnerCommand = async (args, env, print) => {
   const [least, most, work] = LOCKED[command] ?? [];
   if (!work || rest.length < least || rest.length > most) throw new UsageError(USAGE);
   const lock = { project: call.project, command, waitMs: waitOf(values.wait) };
+  // A failure is told under the lock: no restore replaces the outbox meanwhile.
+  const told = async () => {
+    try {
+      return await work(call, rest);
+    } catch (error) {
+      await reportFailure(call, command, error);
+      throw error;
+    }
+  };
   try {
-    return await withBackupLock(lock, () => work(call, rest));
+    return await withBackupLock(lock, told);
   } catch (error) {
-    await reportFailure(call, command, error);
     // A command's wrong call (commands/call.ts, wrongCall) says the usage.
     throw error instanceof UsageError && !error.message ? new UsageError(USAGE) : error;
   }

@@ -11,7 +11,7 @@ import { formatBytes } from '../archive/archive-size';
 import { createArchive, type ArchiveSummary } from '../archive/archive-writer';
 import { describeStores } from '../archive/backup-manifest';
 import { pruneArchives, takenAt } from '../archive/retention';
-import { writeHeartbeat } from '../backup-heartbeat';
+import { awaitCopy, writeHeartbeat } from '../backup-heartbeat';
 import { forgetFoldersWhenDone } from '../restore/restore-folders';
 import { describeRecovery, recover } from '../restore/restore-transaction';
 import {
@@ -106,8 +106,10 @@ export async function create(call: Call): Promise<void> {
   for (const line of describeArchive(summary, removed, keep)) say(line);
   const access = stores.find((store) => store.name === 'access');
   const archive = basename(summary.path);
-  const at = (takenAt(archive) ?? new Date()).toISOString();
-  if (access) await writeHeartbeat(access.path, { archive, at });
+  const night = { archive, at: (takenAt(archive) ?? new Date()).toISOString() };
   await reportSkipped(call, summary.skipped);
   if (values.offsite) await sendOffsite(call);
+  // With a remote copied by another process (make backup), `backup report` completes the night.
+  if (remote && !values.offsite) await awaitCopy(call.project, night);
+  else if (access) await writeHeartbeat(access.path, night);
 }

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { indexAsWritten, INDEX_NAME } from '../archive/archive-index';
 import { pruneArchives, surplusOf } from '../archive/retention';
+import { recordCopied } from '../backup-heartbeat';
 import { offsiteOf } from '../offsite/offsite-copy';
 import { indexOf, knownOf, newestIn, type Call } from './call';
 
@@ -36,6 +37,7 @@ export async function sendOffsite(call: Call): Promise<void> {
   const old = surplusOf(await offsite.list(), config.keep, index.names, newest);
   if (old.length > 0) print(await offsite.remove(old));
   await prune(call, index.names, newest);
+  await recordCopied(call.project, newest);
 }
 
 /** BACKUP_KEEP in BACKUP_DIR, never `newest`; prints a line only when it removed something. */

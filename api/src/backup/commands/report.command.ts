@@ -12,7 +12,8 @@ import { parseAppConfig } from '../../config/app-config';
 import type { Env } from '../../config/env-readers';
 import { FOLDERS, OutboxStore } from '../../mail/outbox/outbox-store';
 import { newQueuedMail } from '../../mail/outbox/queued-mail';
-import { LockBusyError, readState, STATE_DIR, writeState } from '../backup-lock';
+import { takeNight, writeHeartbeat } from '../backup-heartbeat';
+import { readState, STATE_DIR, writeState } from '../backup-lock';
 import { currentFolders, describeBackupError, storesOf, wrongCall, type Call } from './call';
 
 /** The off-site step's failure, waiting for `backup report` (backup-lock.ts, STATE_DIR). */
@@ -66,21 +67,25 @@ async function queueOwnerMail(outbox: string, env: Env, mail: OwnerMail) {
   return `Mail an MAIL_TO in der Warteschlange (${path}).`;
 }
 
-/** The outbox among the call's stores, if it names one (create, report). */
-function outboxOf(call: Call): string | undefined {
+/** The store `name` among the call's stores, if it names one (create, report). */
+function storePath(call: Call, name: 'outbox' | 'access'): string | undefined {
   try {
-    return storesOf(call, currentFolders(call), false).find((store) => store.name === 'outbox')
-      ?.path;
+    return storesOf(call, currentFolders(call), false).find((store) => store.name === name)?.path;
   } catch {
     return undefined;
   }
 }
 
+const outboxOf = (call: Call) => storePath(call, 'outbox');
+
+/** A night whose off-site step left neither a copy nor a reason. */
+const NOT_COPIED =
+  'Der Schritt ausser Haus lief nicht zu Ende und hinterliess keinen Grund (startete Compose ' +
+  'ihn nicht? BACKUP_RCLONE_CONFIG und rclone.conf prüfen); make backup zeigt die Meldung.';
+
 /** A failed create or offsite: mailed where this process has the outbox, else left for report. */
 export async function reportFailure(call: Call, command: string, error: unknown): Promise<void> {
-  // Not while another command holds the lock: a long restore may be replacing the outbox.
   if (!['create', 'offsite'].includes(command) || error instanceof UsageError) return;
-  if (error instanceof LockBusyError) return;
   const line = describeBackupError(error as Error);
   const outbox = outboxOf(call);
   try {
@@ -92,14 +97,22 @@ export async function reportFailure(call: Call, command: string, error: unknown)
   }
 }
 
-/** Mails the failure the off-site container left (make backup runs it when that step failed). */
-export async function reportLeftFailure(call: Call): Promise<void> {
+/**
+ * After make backup's off-site step, whatever it did: a night whose archive was copied is
+ * complete (the heartbeat), else its failure is mailed, the one the off-site container left or,
+ * when it left none (it never started), that it did not end.
+ */
+export async function reportNight(call: Call): Promise<void> {
   const outbox = outboxOf(call);
   if (!outbox) throw wrongCall();
   const line = (await readState(call.project, FAILURE))?.trim();
   await rm(join(call.project, STATE_DIR, FAILURE), { force: true });
-  if (line)
-    call.print(await queueOwnerMail(outbox, call.env, failureMail('offsite', line, new Date())));
+  const taken = await takeNight(call.project);
+  const access = storePath(call, 'access');
+  if (taken?.copied && !line) return access ? writeHeartbeat(access, taken.night) : undefined;
+  if (!line && !taken) return;
+  const mail = failureMail('offsite', line ?? NOT_COPIED, new Date());
+  call.print(await queueOwnerMail(outbox, call.env, mail));
 }
 
 /** Mails what a night's archive left out, where this process has the outbox. */
