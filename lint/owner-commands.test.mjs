@@ -3,8 +3,20 @@
 // exist and services those files define. Read from inline code and code
 // blocks of the owner's guide, the backup chapter and the README. The engine
 // suite runs the guide's first start, password, HTTPS and update steps
-// (delivery/test/engine). Run by `npm run lint`.
-import { existsSync, readFileSync } from 'node:fs';
+// (delivery/test/engine). The SSH steps of the SFTP guide run here as
+// written, against rclone's SFTP server on loopback. Run by `npm run lint`.
+import { execFileSync, execSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -140,3 +152,98 @@ test('a command the guide would get wrong is caught', () => {
     'make up',
   ]);
 });
+
+/** The command lines of the backup chapter's SFTP key steps, as the owner types them on the Pi. */
+function sshSteps() {
+  const section = read('docs/backup.md').split('### Ein SSH-Schlüssel für SFTP')[1] ?? '';
+  const [, block = ''] = /^```sh\n([\s\S]*?)^```/m.exec(section.split('\n### ')[0]) ?? [];
+  return block.split('\n').filter(Boolean);
+}
+
+const hasTool = (name) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test(
+  'the SFTP guide makes a key without passphrase, trusts the server, and rclone reaches it',
+  {
+    skip: ['ssh-keygen', 'ssh-keyscan', 'rclone'].every(hasTool)
+      ? false
+      : 'needs openssh-client and rclone',
+  },
+  async () => {
+    const [keygen, copyId, keyscan, ...more] = sshSteps();
+    assert.deepEqual(more, []);
+    assert.match(keygen, /^ssh-keygen .*-N '' /, 'no passphrase: cron cannot type one');
+    assert.equal(copyId, 'ssh-copy-id -i ~/.ssh/portfolio-backup.pub benutzer@server');
+    assert.match(keyscan, /^ssh-keyscan server > /);
+    const home = mkdtempSync(path.join(os.tmpdir(), 'portfolio-ssh-guide-'));
+    const env = { PATH: process.env.PATH, HOME: home, XDG_CACHE_HOME: path.join(home, '.cache') };
+    let server;
+    try {
+      mkdirSync(path.join(home, '.ssh'), { mode: 0o700 });
+      mkdirSync(path.join(home, 'server', 'portfolio-backups'), { recursive: true });
+      execSync(keygen, { env, stdio: 'pipe' });
+      const key = path.join(home, '.ssh', 'portfolio-backup');
+      // Opens without a passphrase, as the nightly cron job must.
+      execFileSync('ssh-keygen', ['-y', '-P', '', '-f', key], { stdio: 'pipe' });
+      // What ssh-copy-id leaves on the server: the public key in its authorized keys.
+      copyFileSync(`${key}.pub`, path.join(home, 'authorized_keys'));
+      server = spawn(
+        'rclone',
+        [
+          'serve',
+          'sftp',
+          path.join(home, 'server'),
+          '--addr',
+          '127.0.0.1:0',
+          '--authorized-keys',
+          path.join(home, 'authorized_keys'),
+          '--cache-dir',
+          path.join(home, '.cache'),
+        ],
+        { env },
+      );
+      let log = '';
+      server.stderr.on('data', (chunk) => (log += chunk));
+      while (!/listening on 127\.0\.0\.1:(\d+)/.test(log))
+        await Promise.race([
+          once(server.stderr, 'data'),
+          once(server, 'exit').then(() => assert.fail(log)),
+        ]);
+      const port = /listening on 127\.0\.0\.1:(\d+)/.exec(log)[1];
+      execSync(keyscan.replace(' server ', ` -p ${port} 127.0.0.1 `), { env, stdio: 'pipe' });
+      const conf = path.join(home, 'rclone.conf');
+      writeFileSync(
+        conf,
+        `[offsite]\ntype = sftp\nhost = 127.0.0.1\nport = ${port}\nuser = benutzer\n` +
+          'key_file = ~/.ssh/portfolio-backup\nknown_hosts_file = ~/.ssh/portfolio-backup-hosts\n',
+      );
+      const listed = execFileSync('rclone', ['--config', conf, 'lsd', 'offsite:'], {
+        env,
+        encoding: 'utf8',
+      });
+      assert.match(listed, / portfolio-backups\n/);
+      // known_hosts_file counts: a server with another key is refused.
+      const hosts = path.join(home, '.ssh', 'portfolio-backup-hosts');
+      const [name, type] = readFileSync(hosts, 'utf8').split('\n').filter(Boolean)[0].split(' ');
+      execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(home, 'other')]);
+      const other = readFileSync(path.join(home, 'other.pub'), 'utf8').split(' ')[1];
+      writeFileSync(hosts, `${name} ${type} ${other}\n`);
+      assert.throws(() =>
+        execFileSync('rclone', ['--config', conf, 'lsd', 'offsite:', '--retries', '1'], {
+          env,
+          stdio: 'pipe',
+        }),
+      );
+    } finally {
+      server?.kill();
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+);
