@@ -1,5 +1,6 @@
 // backup verify, restore and recover: an archive checked whole, then every
 // store replaced, all or none (restore.ts); a restore cut short resolved.
+import { keepRunningIn } from '../restore/running-settings';
 import { readArchive } from '../archive/archive-reader';
 import { describeStores, shown, type Manifest } from '../archive/backup-manifest';
 import type { Store } from '../backup-stores';
@@ -94,11 +95,16 @@ async function restoreRecorded(archive: string, call: Call): Promise<void> {
     await recordFolders(call.project, meant);
     return targets;
   };
+  let keptLine: string | undefined;
+  const adjust = async (store: string, staged: string) => {
+    if (store === 'env') keptLine = await keepRunningIn(staged, call.env);
+  };
   const { manifest, untouched } = await restoreArchive(archive, targetsOf, {
     key,
     trust,
     journals,
     accept: checkName(archive, call),
+    adjust,
   });
   if (trust.skip) print(SKIPPED);
   print(describeManifest(archive, manifest));
@@ -108,6 +114,7 @@ async function restoreRecorded(archive: string, call: Call): Promise<void> {
     `Wiederhergestellt aus ${archive} vom ${manifest.createdAt}: ` +
       `${describeStores(manifest.stores)}${kept}`,
   );
+  if (keptLine) print(keptLine);
   for (const line of describeReturned(passkeys, await passkeysIn(targets))) print(line);
 }
 

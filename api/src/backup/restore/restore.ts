@@ -155,6 +155,8 @@ export interface RestoreOptions {
   accept?: (manifest: Manifest) => void;
   /** The tests' seam for a file system that folds names. */
   folds?: (folder: string) => Promise<boolean>;
+  /** Changes a staged file store before it moves in (a restored .env keeps what runs here). */
+  adjust?: (store: string, staged: string) => Promise<void>;
 }
 
 /** Every store the archive holds needs a target of the same kind; checked before anything is written. */
@@ -181,6 +183,9 @@ async function transact(file: string, first: ArchiveRead, held: Store[], options
   try {
     swaps = await begin(held, journals);
     await stage(file, first, swaps, options);
+    for (const swap of swaps)
+      if (swap.journal.store.kind === 'file')
+        await options.adjust?.(swap.journal.store.name, stagedRoot(swap));
     const rootOf = (name: string) =>
       foldersOf(first.manifest, name).find((folder) => folder.path === storeRoot(name));
     await moveIn(swaps, rootOf, cut);
