@@ -138,8 +138,8 @@ export class ComposeProject {
    * lint and delivery tests read the files as written.
    */
   private readonly composeDir: string;
-  /** A compose file of the suite's, added after the project's files in every call. */
-  private readonly overlay?: string;
+  /** Compose files of the suite's, added after the project's files in every call. */
+  private readonly overlays: string[];
   /** make's PATH: the host's without Node. */
   private readonly ownerPath: string;
 
@@ -150,7 +150,7 @@ export class ComposeProject {
     readonly env: Record<string, string>,
     options: ComposeProjectOptions = {},
   ) {
-    this.overlay = options.overlay;
+    this.overlays = options.overlay ? [options.overlay] : [];
     this.dir = mkdtempSync(path.join(options.parent ?? os.tmpdir(), 'portfolio-engine-'));
     this.composeDir = options.filesAsWritten && tool.translated ? `${this.dir}-compose1` : this.dir;
     mkdirSync(this.composeDir, { recursive: true });
@@ -167,6 +167,11 @@ export class ComposeProject {
     rmSync(path.join(this.dir, '.copy.tar'));
     this.retranslate();
     this.ownerPath = pathWithoutNode(`${this.dir}-path`, this.runEnv().PATH ?? '');
+  }
+
+  /** Adds a compose file of the suite's over the project's, for every later call and start. */
+  addOverlay(file: string) {
+    this.overlays.push(file);
   }
 
   /** The compose files again, for Compose 1 (after .env was added or removed). */
@@ -204,7 +209,7 @@ export class ComposeProject {
   private composeCommand(args: string[], files = ['docker-compose.yml']): [string, string[]] {
     const fileArgs = [
       ...files.map((file) => path.resolve(this.composeDir, file)),
-      ...(this.overlay ? [this.overlay] : []),
+      ...this.overlays,
     ].flatMap((file) => ['-f', file]);
     const [command, ...leading] = this.tool.command;
     return [command, [...leading, ...this.projectArgs(), ...fileArgs, ...args]];
@@ -294,12 +299,9 @@ export class ComposeProject {
 
   private makeArgs(target: string): string[] {
     const files =
-      this.composeDir === this.dir && !this.overlay
+      this.composeDir === this.dir && this.overlays.length === 0
         ? []
-        : [
-            path.join(this.composeDir, 'docker-compose.yml'),
-            ...(this.overlay ? [this.overlay] : []),
-          ];
+        : [path.join(this.composeDir, 'docker-compose.yml'), ...this.overlays];
     const beside = files.flatMap((file) => ['-f', file]);
     const toolVars = [
       `COMPOSE=${[...this.tool.command, ...this.projectArgs(), ...beside].join(' ')}`,
