@@ -29,18 +29,11 @@ import {
   storeArgs as storesOf,
   type Run,
 } from './helpers/owner-tools';
+import { byAge } from './helpers/archive-names';
 import { scratchDir } from './helpers/scratch';
 import { until } from './helpers/until';
 
 const OURS = /^portfolio-backup-.*\.tar\.gz(\.age)?$/;
-/**
- * Oldest first, as BACKUP_KEEP counts them: by the time in the name, then by
- * the number a second archive of the same second gets (…Z-2 after …Z).
- */
-const byAge = (a: string, b: string) => {
-  const key = (name: string) => name.replace(/Z\.tar/, 'Z-1.tar');
-  return key(a).localeCompare(key(b), 'en', { numeric: true });
-};
 const INDEX = 'portfolio-backup-index.json';
 const SECRET = 'JWT_SECRET=geheim-geheim-geheim-geheim-geheim-0815';
 

@@ -15,6 +15,7 @@
 // that folder): the site comes back from the remote's copy and the key alone.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import {
   appendFileSync,
   chmodSync,
@@ -30,6 +31,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { byAge } from '../helpers/archive-names';
 import { scratchDir } from '../helpers/scratch';
 import type { EngineSession } from './engine-session';
 import { pinnedImages } from './stand-ins';
@@ -88,10 +90,34 @@ async function visitorsDuring(session: EngineSession, done: Promise<unknown>): P
   return failures;
 }
 
+/** Whether a process not in `except` has the file `file` describes open (any container's too). */
+function openedBy(file: { dev: number; ino: number }, except: Set<number | undefined>): boolean {
+  const processes = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  return processes.some((pid) => {
+    if (except.has(Number(pid))) return false;
+    const fds = (() => {
+      try {
+        return readdirSync(`/proc/${pid}/fd`);
+      } catch {
+        return []; // ended meanwhile
+      }
+    })();
+    return fds.some((fd) => {
+      try {
+        const open = statSync(`/proc/${pid}/fd/${fd}`);
+        return open.ino === file.ino && open.dev === file.dev;
+      } catch {
+        return false; // closed meanwhile, or not a file
+      }
+    });
+  });
+}
+
+/** The encrypted archives in `folder`, oldest first: by the time in the name, then …Z-2 after …Z. */
 const encrypted = (folder: string) =>
   readdirSync(folder)
     .filter((name) => /^portfolio-backup-.*\.tar\.gz\.age$/.test(name))
-    .sort();
+    .sort(byAge);
 
 /**
  * The off-site remote: `rclone serve webdav` of a folder here, in a
@@ -293,15 +319,23 @@ export function backupChecks(current: () => EngineSession) {
     });
 
     it('make backup waits while another command holds the lock, then runs', async () => {
-      // A holder of the tool's lock in the project folder, as make restore-local would be.
-      const holder = spawn('flock', ['.portfolio-backup.flock', 'sh', '-c', 'read line'], {
-        cwd: session.project.dir,
-        stdio: ['pipe', 'ignore', 'ignore'],
-      });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // A holder of the tool's lock in the project folder, as make restore-local would be;
+      // --close: only flock itself keeps the file open.
+      const holder = spawn(
+        'flock',
+        ['--close', '.portfolio-backup.flock', 'sh', '-c', 'echo held; read line'],
+        { cwd: session.project.dir, stdio: ['pipe', 'pipe', 'ignore'] },
+      );
+      await once(holder.stdout!, 'data');
+      const lock = statSync(path.join(session.project.dir, '.portfolio-backup.flock'));
       const before = encrypted(backupDir);
       const backup = session.project.makeAsync('backup');
-      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      // The tool in its container opens the lock file, then tries it until it is free.
+      await until(
+        () => openedBy(lock, new Set([holder.pid])),
+        'make backup waiting on the lock',
+        300_000,
+      );
       assert.deepEqual(encrypted(backupDir), before, 'no archive while the lock is held');
       holder.stdin?.end();
       const { status, stdout, stderr } = await backup;

@@ -32,12 +32,22 @@ function imageId(session: EngineSession, image: string): string {
   return session.project.docker(['image', 'inspect', '--format', '{{.Id}}', image]).trim();
 }
 
-/** Exactly one message with the marker, still one a few seconds later. */
+/**
+ * Exactly one message with the marker, also once a message sent after it has arrived: the
+ * outbox sends in order, so a second copy would have come first.
+ */
 async function deliveredOnce(session: EngineSession, marker: string) {
   await session.waitForMessages(marker, 1, 120_000);
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const after = `${marker} (danach)`;
+  const sent = await session.post('/api/mail', {
+    name: 'Engine Test',
+    email: 'hr@example.ch',
+    message: after,
+  });
+  assert.equal(sent.status, 200);
+  await session.waitForMessages(after, 1, 120_000);
   const copies = (await session.mailpitMessages()).filter((m) => m.Snippet.includes(marker));
-  assert.equal(copies.length, 1);
+  assert.equal(copies.filter((m) => !m.Snippet.includes(after)).length, 1);
 }
 
 export function stateChecks(current: () => EngineSession) {
@@ -76,11 +86,9 @@ export function stateChecks(current: () => EngineSession) {
     it('stops every service within its grace period, none by SIGKILL', () => {
       try {
         // One at a time, in compose's own order, so each one's time is its own.
+        // Past the grace period Docker sends SIGKILL (exit code 137): the code tells, not a clock.
         for (const service of ['web', 'api', 'mailpit']) {
-          const started = Date.now();
           session.project.mustCompose(['stop', '--timeout', String(STOP_GRACE_SECONDS), service]);
-          const seconds = (Date.now() - started) / 1000;
-          assert.ok(seconds < STOP_GRACE_SECONDS, `${service} took ${seconds} s to stop`);
           const exitCode = session.project.inspect<number>(service, '.State.ExitCode');
           assert.notEqual(exitCode, 137, `${service} was killed`);
         }
