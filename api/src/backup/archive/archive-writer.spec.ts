@@ -131,12 +131,20 @@ describe('a backup counts only once it restores', () => {
     writeFileSync(join(store, 'zeugnis.pdf'), 'PDF');
     symlinkSync('/home/pi/cv.pdf', join(store, 'cv.pdf'));
     symlinkSync('/', join(store, 'deep', 'root'));
+    // A link to a database outside: never opened as one.
+    const outside = join(work, 'outside.db');
+    writeFileSync(outside, Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(84)]));
+    symlinkSync(outside, join(store, 'inbox.db'));
     const summary = await archiveOf('documents', store).run;
-    expect(summary.skipped).toEqual([join(store, 'cv.pdf'), join(store, 'deep', 'root')]);
+    expect(summary.skipped).toEqual([
+      join(store, 'cv.pdf'),
+      join(store, 'deep', 'root'),
+      join(store, 'inbox.db'),
+    ]);
     expect(entriesOf(summary.path)).toEqual(
       expect.arrayContaining(['stores/documents/zeugnis.pdf', 'stores/documents/deep']),
     );
-    expect(entriesOf(summary.path).filter((name) => /cv\.pdf|root/.test(name))).toEqual([]);
+    expect(entriesOf(summary.path).filter((name) => /cv\.pdf|root|inbox/.test(name))).toEqual([]);
   });
 
   it('leaves out and names a file whose name is not UTF-8, instead of reading it as another', async () => {

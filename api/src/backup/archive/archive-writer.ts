@@ -140,6 +140,11 @@ async function addFile(archive: Pack, source: Source): Promise<ManifestEntry | u
   }
 }
 
+/** A SQLite database as a file of its own: a link (to one outside, too) is never opened. */
+const isDatabaseFile = async (path: string) =>
+  (await lstat(path).catch(() => undefined))?.isFile() === true &&
+  (await isSqliteDatabase(path).catch(() => false));
+
 /** A source the archive leaves out, named to the owner. */
 const SKIPPED = Symbol('skipped');
 
@@ -231,8 +236,7 @@ class StoreWriter {
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       const listed = await listStore(folder, leaveOut, this.skipped);
       const names = listed.filter((name) => !done.has(name));
-      for (const name of names)
-        if (await isSqliteDatabase(join(folder, name)).catch(() => false)) databases.add(name);
+      for (const name of names) if (await isDatabaseFile(join(folder, name))) databases.add(name);
       let missed = false;
       for (const name of names) {
         // A database's -wal and -shm: its snapshot already holds them.
