@@ -7,7 +7,7 @@
 // before each answer, so no visitor ever gets half an archive; visitors asking
 // at once wait for one build.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { KEPT_AFTER_USE_MS } from '../common/download-cache';
@@ -72,6 +72,8 @@ export class ZipCache {
 
   /** Removes what builds killed before they finished left behind. */
   async removeUnfinished(): Promise<void> {
+    // Stamped copies of an older release lay here: their own cache sweeps them now.
+    await rm(join(this.dir, 'stamped'), { recursive: true, force: true });
     const entries = await readdir(this.dir).catch((): string[] => []);
     const left = entries.filter((entry) => entry.endsWith(PARTIAL) && !this.partials.has(entry));
     await Promise.all(left.map((entry) => unlink(join(this.dir, entry)).catch(() => undefined)));

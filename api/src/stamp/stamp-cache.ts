@@ -268,6 +268,7 @@ export class StampCache {
   private async files(partials = false) {
     const found: Array<{ path: string; size: number; usedAt: number }> = [];
     for (const link of await readdir(this.dir).catch((): string[] => [])) {
+      if (!LINK_FOLDER.test(link)) continue;
       const folder = join(this.dir, link);
       // A link's folder may go (keepOnly) while this walks.
       if (!(await lstat(folder).catch(() => undefined))?.isDirectory()) continue;
