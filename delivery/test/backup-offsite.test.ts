@@ -372,6 +372,26 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.equal(heartbeat()?.archive, ours(backups).at(-1));
   });
 
+  it('pushes and prunes nothing when the new archive’s bytes are swapped in between create and offsite', () => {
+    const made = cli(['create', ...storeArgs], { BACKUP_KEEP: '1' });
+    assert.equal(made.status, 0, made.stderr);
+    const name = ours(backups).at(-1) ?? '';
+    const file = path.join(backups, name);
+    const genuine = readFileSync(file);
+    writeFileSync(file, randomBytes(genuine.length));
+    const before = { local: ours(backups), remote: remote() };
+    const sent = offsite({ BACKUP_KEEP: '1' });
+    assert.equal(sent.status, 1, sent.stdout);
+    assert.equal(
+      sent.stderr,
+      `${name} in ${backups} ist nicht mehr, wie make backup es schrieb: ` +
+        'nichts ausser Haus kopiert, nichts gelöscht.\n',
+    );
+    assert.deepEqual({ local: ours(backups), remote: remote() }, before);
+    writeFileSync(file, genuine);
+    assert.equal(offsite().status, 0);
+  });
+
   it('pushes and prunes nothing when an unsigned index is swapped in between create and offsite', () => {
     const made = cli(['create', ...storeArgs], { BACKUP_KEEP: '1' });
     assert.equal(made.status, 0, made.stderr);

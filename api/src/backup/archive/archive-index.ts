@@ -100,6 +100,19 @@ export async function currentIndex(
 export const writtenIndex = async (project: string) =>
   parseIndex(await readState(project, WRITTEN), UNCHECKED);
 
+/** The text of the index this project wrote last, as written. */
+export const writtenIndexText = (project: string) => readState(project, WRITTEN);
+
+/** The archive this project wrote last and its SHA-256, in the state folder. */
+const ARCHIVE_WRITTEN = 'archive-written.json';
+export type WrittenArchive = { archive: string; sha256: string };
+
+export const recordArchive = (project: string, written: WrittenArchive) =>
+  writeState(project, ARCHIVE_WRITTEN, `${JSON.stringify(written)}\n`);
+
+export const writtenArchive = async (project: string) =>
+  parseJson<WrittenArchive>(await readState(project, ARCHIVE_WRITTEN));
+
 /** The index in `folder` when it is the one this project wrote last; else why not. */
 export async function indexAsWritten(
   folder: string,

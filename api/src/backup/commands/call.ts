@@ -8,7 +8,12 @@ import { readBackupConfig, type BackupConfig } from '../../config/app-config';
 import { withEnvFile } from '../../config/env-file';
 import type { Env } from '../../config/env-readers';
 import { REPO_ROOT } from '../../config/paths';
-import { currentIndex, type ArchiveIndex } from '../archive/archive-index';
+import {
+  currentIndex,
+  indexAsWritten,
+  writtenIndex,
+  type ArchiveIndex,
+} from '../archive/archive-index';
 import { KeyError, readIdentityFile, type ArchiveKey } from '../archive/archive-crypto';
 import { publicKeyOf, type Trust } from '../archive/archive-signature';
 import { ArchiveRefusedError, shown, type Manifest } from '../archive/backup-manifest';
@@ -133,8 +138,15 @@ export async function recoveryStores(call: Call): Promise<Store[]> {
 export const journalsOf = (call: Call) => join(call.project, JOURNALS);
 const signerOf = ({ signingKey }: BackupConfig) => signingKey && publicKeyOf(signingKey);
 /** BACKUP_DIR's index (archive-index.ts), or why it does not count. */
-export const indexOf = ({ config, project }: Call) =>
-  currentIndex(config.dir, signerOf(config), project);
+/**
+ * BACKUP_DIR's index if it counts: signed by the key; without one, the very index this project
+ * wrote last (only a first run, with no record yet, takes the unsigned one it finds).
+ */
+export async function indexOf({ config, project }: Call) {
+  const signer = signerOf(config);
+  if (!signer && (await writtenIndex(project))) return indexAsWritten(config.dir, project);
+  return currentIndex(config.dir, signer, project);
+}
 /** The archives the site made, as BACKUP_DIR's index knows them: none without one. */
 export const knownOf = async (call: Call) => new Set((await indexOf(call)).index?.names);
 

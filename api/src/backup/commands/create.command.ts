@@ -6,7 +6,8 @@ import { adoptBackupDir } from '../../common/file-owner';
 import type { BackupConfig } from '../../config/app-config';
 import type { Env } from '../../config/env-readers';
 import { REPO_ROOT } from '../../config/paths';
-import { writeIndex } from '../archive/archive-index';
+import { recordArchive, writeIndex } from '../archive/archive-index';
+import { sha256Of } from '../offsite/offsite-copy';
 import { formatBytes } from '../archive/archive-size';
 import { createArchive, type ArchiveSummary } from '../archive/archive-writer';
 import { describeStores } from '../archive/backup-manifest';
@@ -101,6 +102,9 @@ export async function create(call: Call): Promise<void> {
         'Archive übernimmt make backup-adopt (docs/backup.md).',
     );
   await writeIndex(dir, known, { signingKey, project: call.project, archive: summary.path });
+  // What the off-site step may send: this archive, with these bytes.
+  const sha256 = await sha256Of(summary.path);
+  await recordArchive(call.project, { archive: basename(summary.path), sha256 });
   // With a remote, older archives go only once the new one is verified there.
   const removed = remote ? [] : await pruneArchives(dir, keep, known, summary.path);
   for (const line of describeArchive(summary, removed, keep)) say(line);

@@ -19,6 +19,10 @@ import { currentFolders, describeBackupError, storesOf, wrongCall, type Call } f
 /** The off-site step's failure, waiting for `backup report` (backup-lock.ts, STATE_DIR). */
 const FAILURE = 'failure.txt';
 
+/** A failure left by an off-site step whose report never ran is no later night's. */
+export const forgetLeftFailure = (project: string) =>
+  rm(join(project, STATE_DIR, FAILURE), { force: true });
+
 type OwnerMail = { subject: string; text: string };
 
 /** The mail to the owner for one failed command. */
@@ -106,7 +110,7 @@ export async function reportNight(call: Call): Promise<void> {
   const outbox = outboxOf(call);
   if (!outbox) throw wrongCall();
   const line = (await readState(call.project, FAILURE))?.trim();
-  await rm(join(call.project, STATE_DIR, FAILURE), { force: true });
+  await forgetLeftFailure(call.project);
   const taken = await takeNight(call.project);
   const access = storePath(call, 'access');
   if (taken?.copied && !line) return access ? writeHeartbeat(access, taken.night) : undefined;

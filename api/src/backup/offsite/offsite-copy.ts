@@ -29,8 +29,11 @@ function reasonOf(output: string): string {
 }
 
 export interface Offsite {
-  /** Copies `archive` there and checks its size and SHA-256; returns the owner's line. */
-  push(archive: string): Promise<string>;
+  /**
+   * Copies `archive` there and checks its size and SHA-256 (`sha256`, the one it was written
+   * with, else the file's own now); returns the owner's line.
+   */
+  push(archive: string, sha256?: string): Promise<string>;
   /** The remote's file names. */
   list(): Promise<string[]>;
   /** Deletes these names there; returns the owner's line. */
@@ -43,7 +46,7 @@ export interface Offsite {
 const at = (remote: string, name: string) =>
   /[:/]$/.test(remote) ? `${remote}${name}` : `${remote}/${name}`;
 
-async function sha256Of(path: string): Promise<string> {
+export async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
@@ -68,7 +71,7 @@ export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): 
   };
 
   return {
-    async push(archive) {
+    async push(archive, sha256) {
       const name = basename(archive);
       const failed = (why: string) =>
         new Error(
@@ -87,7 +90,8 @@ export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): 
       const sum = own ?? (await remoteSha(target, true));
       const how = own ? 'SHA-256 dort' : 'SHA-256 der zurückgelesenen Kopie';
       if (!sum) throw failed(`${target} liess sich nicht zurücklesen`);
-      if (sum !== (await sha256Of(archive))) throw failed(`${target} weicht ab (SHA-256)`);
+      if (sum !== (sha256 ?? (await sha256Of(archive))))
+        throw failed(`${target} weicht ab (SHA-256)`);
       return `Ausser Haus: ${name} nach ${remote} kopiert und geprüft (${size} Bytes, ${how})`;
     },
     async list() {
