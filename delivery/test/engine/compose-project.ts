@@ -293,13 +293,20 @@ export class ComposeProject {
     return ids.split('\n').filter(Boolean);
   }
 
+  /**
+   * With COMPOSE_FILE (an owner's list, as the TLS checks set it) make passes no -f, which
+   * would override the list: the suite's overlays join the list instead.
+   */
   private makeEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
-    return { ...this.runEnv(vars), PATH: this.ownerPath };
+    const env: NodeJS.ProcessEnv = { ...this.runEnv(vars), PATH: this.ownerPath };
+    if (env.COMPOSE_FILE) env.COMPOSE_FILE = [env.COMPOSE_FILE, ...this.overlays].join(':');
+    return env;
   }
 
   private makeArgs(target: string): string[] {
+    const listed = Boolean(this.env.COMPOSE_FILE);
     const files =
-      this.composeDir === this.dir && this.overlays.length === 0
+      listed || (this.composeDir === this.dir && this.overlays.length === 0)
         ? []
         : [path.join(this.composeDir, 'docker-compose.yml'), ...this.overlays];
     const beside = files.flatMap((file) => ['-f', file]);
