@@ -7,7 +7,14 @@ import { stackEnv } from './stack-options';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const jwtSecret = randomBytes(32).toString('base64url');
-  const stack = await startStack({ env: stackEnv(jwtSecret) });
+  const stack = await startStack({
+    env: stackEnv(jwtSecret),
+    // A process that dies mid-run would otherwise show only as failing pages.
+    onCrash: (report) => process.stderr.write(`\n${report}\n`),
+    log: (line) => {
+      if (/^\[api\].*\b(ERROR|FATAL)\b/.test(line)) process.stderr.write(`${line}\n`);
+    },
+  });
   if (!stack.password || !stack.mailDir) {
     await stack.stop();
     throw new Error('The test stack needs its own password and SMTP sink');

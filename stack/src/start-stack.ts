@@ -59,6 +59,8 @@ export interface StackOptions {
   webRoot?: string;
   /** Receives every output line of nginx, the API and the sink; with it, nginx writes `<runDir>/access.log`. */
   log?: (line: string) => void;
+  /** Told when nginx or the API ends before stop(): which, how, and its last lines. */
+  onCrash?: (report: string) => void;
 }
 
 export interface Stack {
@@ -144,7 +146,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const killOnExit = () => started.forEach((p) => p.child.kill('SIGKILL'));
   process.once('exit', killOnExit);
 
+  let stopping = false;
+  const watch = (name: string, managed: ManagedProcess) => {
+    started.push(managed);
+    void managed.exited.then(() => {
+      if (stopping || !options.onCrash) return;
+      const { exitCode, signalCode } = managed.child;
+      const how = signalCode ? `signal ${signalCode}` : `exit code ${exitCode}`;
+      options.onCrash(`${name} ended (${how}); its last lines:\n${managed.recentOutput()}`);
+    });
+  };
+
   const stop = async () => {
+    stopping = true;
     process.off('exit', killOnExit);
     for (const managed of started.reverse()) await stopProcess(managed);
     await sink?.stop();
@@ -193,7 +207,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       { cwd: repoRoot, env: { ...process.env, ...API_NODE_ENV, ...apiEnv } },
       log,
     );
-    started.push(api);
+    watch('The API', api);
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     await waitForHttp(`${apiUrl}/api/health`, api, 'The API');
 
@@ -214,7 +228,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
     const args = [...nginxArgs(confFile), ...workerArgs];
     const nginx = startProcess('nginx', nginxBinary(), args, {}, log);
-    started.push(nginx);
+    watch('nginx', nginx);
     const baseUrl = `http://127.0.0.1:${webPort}`;
     await waitForHttp(`${baseUrl}/nginx-health`, nginx, 'nginx');
 
