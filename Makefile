@@ -88,6 +88,17 @@ UPDATE_FNS = image_of() { $(COMPOSE) $$files config 2>/dev/null | \
 	  printf %s "$${v:-unbekannt}"; }; \
 	image_id() { $(DOCKER) image inspect --format '{{.Id}}' "$$1" 2>/dev/null; };
 
+# The language of the backup tool's calls this Makefile speaks
+# (api/src/backup/commands/protocol.command.ts): make update goes on only
+# with a new image whose tool answers the same. After make rollback an
+# older image runs, whose tool may not know a call: it refuses it with exit
+# code 2, and `refused STATUS` then names the checkout that speaks its language.
+TOOL_PROTOCOL := 2
+REFUSED_FNS = $(UPDATE_FNS) refused() { [ "$$1" = 2 ] || return "$$1"; files=; \
+	v=$$(version_of "$$(image_of api)"); [ "$$v" = "$(PORTFOLIO_VERSION)" ] || echo "Das Backup-Werkzeug \
+	des API-Images (Version $$v) kennt diesen Aufruf nicht: git checkout $$v, dann make $@ noch einmal." >&2; \
+	return 2; };
+
 update: docker-check ## Neue Version: holen oder bauen, die laufenden Images bleiben als „previous“, ein Archiv, dann neu starten
 	@$(NO_UNFINISHED_RESTORE)
 	@$(TOOL_FILES) $(SITE_FNS) $(UPDATE_FNS) files=$$(site_files) || exit 1; \
@@ -100,9 +111,12 @@ update: docker-check ## Neue Version: holen oder bauen, die laufenden Images ble
 	  [ "$$(image_id "$$(image_of web)")" != "$$web" ]; }; then changed=1; \
 	  for s in api:$$api web:$$web; do n=$$(image_of $${s%%:*}); \
 	    $(DOCKER) image tag "$${s#*:}" "$${n%:*}:previous" || exit 1; done; fi; \
-	out=$$(export PORTFOLIO_VERSION="$${old:-unknown}"; $(BACKUP_CREATE)); status=$$?; printf '%s\n' "$$out"; \
-	archive=$$(printf '%s\n' "$$out" | sed -n 's|^Sicherung /backups/\([^ ]*\) .*|\1|p'); \
-	[ $$status = 0 ] && [ -n "$$archive" ] || { \
+	speaks=$$($(BACKUP_RUN) backup protocol 2>/dev/null); [ "$$speaks" = $(TOOL_PROTOCOL) ] || { \
+	  v=$$(version_of "$$(image_of api)"); echo "Update abgebrochen: das neue Image (Version $$v) \
+	spricht Protokoll $${speaks:-1} des Backup-Werkzeugs, dieses Makefile $(TOOL_PROTOCOL): git checkout $$v, \
+	dann make update; die Website läuft weiter wie vorher." >&2; exit 1; }; \
+	archive=$$(export PORTFOLIO_VERSION="$${old:-unknown}"; json=1; $(BACKUP_CREATE) | \
+	  sed -n 's/^{"archive":"\([^"]*\)".*/\1/p'); [ -n "$$archive" ] || { \
 	  echo 'Update abgebrochen: ohne Archiv kein Update; die Website läuft weiter wie vorher.' >&2; exit 1; }; \
 	dir=$$(setting BACKUP_DIR); if [ -n "$$changed" ]; then \
 	  printf "VERSION='%s'\nARCHIVE='%s'\n" "$$old" "$${dir:-backups}/$$archive" > $(PREVIOUS); \
@@ -249,8 +263,9 @@ BACKUP_STORES := --project /project --documents /documents --store access=/app/a
 BACKUP_TLS_STORES := --store letsencrypt=/etc/letsencrypt --store certificates=/certs
 BACKUP_CLI_LOCAL := npx tsx api/src/backup/backup.cli.ts
 # The archive, with the HTTPS volumes when the site runs HTTPS (SITE_FNS).
+# With json set, its answer is one line for the shell (make update).
 BACKUP_CREATE = { [ "$$(https_mode)" = off ] || tls=-tls; \
-	$(BACKUP_RUN) backup$$tls create $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}; }
+	$(BACKUP_RUN) backup$$tls create $${json:+--json} $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)}; }
 # The lock file and the records' folder, which the networked containers
 # mount alone: made here first, as the owner.
 TOOL_FILES = touch .portfolio-backup.flock && mkdir -p -m 700 .portfolio-backup.state || exit 1;
@@ -339,7 +354,7 @@ NET_FNS = net_run() { conf=$$(home "$$(setting BACKUP_RCLONE_CONFIG)"); \
 # report completes the night for the API's age watch or mails why not, also
 # when the step never started.
 backup: docker-check ## Archiv von Zugängen, eigenen PDFs, Postausgang, Posteingang, Zertifikaten, .env, Dokumenten in BACKUP_DIR, dann ausser Haus (Docker)
-	@$(TOOL_FILES) $(SITE_FNS) $(NET_FNS) $(BACKUP_CREATE) || exit $$?; \
+	@$(TOOL_FILES) $(SITE_FNS) $(NET_FNS) $(REFUSED_FNS) $(BACKUP_CREATE) || { refused $$?; exit; }; \
 	[ -z "$$(setting BACKUP_REMOTE)" ] && exit 0; \
 	net_run offsite offsite --project /project; copied=$$?; \
 	$(BACKUP_RUN) backup report $(BACKUP_STORES) && exit $$copied
@@ -355,10 +370,11 @@ restore: docker-check ## Stellt FILE=backups/….tar.gz.age (AGE_IDENTITY=Schlü
 	$(NEED_FILE)
 	@if [ -n "$$($(COMPOSE) $(TLS_FILES) ps -q --status running 2>/dev/null)" ]; then \
 	  echo 'Die Website läuft noch: zuerst make down, dann make restore FILE=…' >&2; exit 1; fi
-	@$(TOOL_FILES) $(SITE_FNS) key_mount || exit 1; \
+	@$(TOOL_FILES) $(SITE_FNS) $(REFUSED_FNS) key_mount || exit 1; \
 	archive_dir=$$(folder_of "$$FILE") || exit 1; archive="/restore/$$(name_of "$$FILE")"; \
 	tool() { $(BACKUP_RUN) -v "$$archive_dir:/restore:ro" $(KEY_MOUNT) "$$@" $(KEY_ARG) $(SKIP_ARG); }; \
-	held=$$(tool restore verify --json "$$archive" --project /project --documents /documents) && restored_folders confirm || exit 1; \
+	held=$$(tool restore verify --json "$$archive" --project /project --documents /documents) || { refused $$?; exit; }; \
+	restored_folders confirm || exit 1; \
 	case "$$held" in *'"name":"letsencrypt"'*|*'"name":"certificates"'*) tls=-tls;; esac; \
 	tool restore$$tls restore "$$archive" $(BACKUP_STORES) $${tls:+$(BACKUP_TLS_STORES)} \
 	&& files=$$(site_files) && $(COMPOSE) $$files up -d
@@ -394,8 +410,8 @@ backup-key-local: node_modules ## Dasselbe ohne Docker
 # the key, into a scratch folder that goes afterwards; the drill reads them
 # with the key and without network.
 backup-check: docker-check ## Prüft das neueste Archiv (ausser Haus, sonst BACKUP_DIR) und reihum ein älteres, AGE_IDENTITY=… (Docker)
-	@$(TOOL_FILES) $(PATH_FNS) $(NET_FNS) key_mount || exit 1; \
-	drill() { $(BACKUP_RUN) $(KEY_MOUNT) "$$@" --project /project $(KEY_ARG); }; \
+	@$(TOOL_FILES) $(PATH_FNS) $(NET_FNS) $(REFUSED_FNS) key_mount || exit 1; \
+	drill() { $(BACKUP_RUN) $(KEY_MOUNT) "$$@" --project /project $(KEY_ARG) || refused $$?; }; \
 	[ -n "$$(setting BACKUP_REMOTE)" ] || { drill check check; exit; }; \
 	scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/portfolio-backup-check-XXXXXX") || exit 1; \
 	trap 'rm -rf "$$scratch"' EXIT; \

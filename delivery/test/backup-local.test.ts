@@ -416,6 +416,24 @@ describe('backup-local: create, verify, restore', () => {
     assert.ok(!state.includes('restore-folders.env'), state.join());
   });
 
+  it('create --json answers with the new archive alone on stdout, the owner’s lines on stderr', () => {
+    const before = new Set(ours());
+    const run = cli(['create', '--json', ...storeArgs]);
+    assert.equal(run.status, 0, run.stderr);
+    const [made] = ours().filter((name) => !before.has(name));
+    const sha256 = createHash('sha256')
+      .update(readFileSync(path.join(backups, made)))
+      .digest('hex');
+    assert.equal(run.stdout, `${JSON.stringify({ archive: made, sha256 })}\n`);
+    assert.match(run.stderr, new RegExp(`^Sicherung ${path.join(backups, made)} `, 'm'));
+  });
+
+  it('says which language of the Makefile it speaks, without settings or stores', () => {
+    const run = runTool(backupCli, ['protocol'], { PATH: env.PATH, JWT_SECRET: 'x' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, '2\n');
+  });
+
   it('verify --json prints one line a script can read', () => {
     const [archive] = ours();
     const run = cli(['verify', '--json', path.join(backups, archive), UNPROVEN]);

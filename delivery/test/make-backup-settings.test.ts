@@ -26,6 +26,10 @@ writeFileSync(
   path.join(bin, 'compose'),
   `#!/bin/sh
 case " $* " in
+  *" config "*) echo '    image: portfolio-api:latest'; exit ;;
+  *" backup protocol "*) [ -n "$PROTOCOL" ] && echo "$PROTOCOL" && exit; exit 2 ;;
+  *" backup create --json "*) echo '{"archive":"portfolio-backup-neu.tar.gz.age","sha256":"0"}' ;;
+  *" backup create "*) [ -n "$REFUSE" ] && { echo "$* [refused]" >> '${calls}'; exit 2; } ;;
   *" verify --json "*) mkdir -p .portfolio-backup.state
     printf '%s' "$RECORD" > .portfolio-backup.state/restore-folders.env ;;
   *" restore restore "*) echo "$* [DOCUMENTS_DIR=$DOCUMENTS_DIR]" >> '${calls}'; exit ;;
@@ -33,7 +37,16 @@ esac
 echo "$*" >> '${calls}'
 `,
 );
-writeFileSync(path.join(bin, 'docker'), '#!/bin/sh\nexit 1\n');
+// docker knows one image, the API's, built from IMAGE_VERSION.
+writeFileSync(
+  path.join(bin, 'docker'),
+  `#!/bin/sh
+case " $* " in
+  *" image inspect "*"org.opencontainers.image.revision"*" portfolio-api:latest ") echo "$IMAGE_VERSION" ;;
+  *) exit 1 ;;
+esac
+`,
+);
 for (const tool of ['compose', 'docker']) chmodSync(path.join(bin, tool), 0o755);
 
 /** `make target` in the project folder with this .env; its result and the calls it made. */
@@ -160,5 +173,45 @@ describe('make backup reads .env as the backup tool does', () => {
       assert.equal(refused.restored, undefined);
       assert.match(refused.stderr, /ist kein eigener Ordner: nicht die Wurzel, nicht das Projekt/);
     }
+  });
+});
+
+describe("make speaks to the image's backup tool in a language both know", () => {
+  const older = { IMAGE_VERSION: 'a1b2c3d', PORTFOLIO_VERSION: 'f00ba47' };
+
+  it('names the checkout whose Makefile the older tool understands, when it refuses a call', () => {
+    const { run, made } = runMake('backup', '', { ...older, REFUSE: '1' });
+    assert.notEqual(run.status, 0);
+    assert.match(made[0], / backup create .*\[refused\]$/);
+    assert.equal(
+      run.stderr.split('\n')[0],
+      'Das Backup-Werkzeug des API-Images (Version a1b2c3d) kennt diesen Aufruf nicht: ' +
+        'git checkout a1b2c3d, dann make backup noch einmal.',
+    );
+  });
+
+  it('make update goes on only with a tool that speaks its protocol, and takes the archive it names', () => {
+    const speaks = readFileSync(path.join(repoRoot, 'Makefile'), 'utf8');
+    const protocol = /^TOOL_PROTOCOL := (\d+)$/m.exec(speaks)?.[1];
+    const updated = runMake('update', '', { ...older, PROTOCOL: protocol ?? '' });
+    assert.equal(updated.run.status, 0, updated.run.stderr);
+    assert.ok(
+      updated.made.some((call) => / backup create --json /.test(call)),
+      updated.made.join('\n'),
+    );
+    assert.ok(
+      updated.made.some((call) => /^up -d$/.test(call)),
+      updated.made.join('\n'),
+    );
+
+    const refused = runMake('update', '', older);
+    assert.notEqual(refused.run.status, 0);
+    assert.equal(
+      refused.run.stderr.split('\n').find((line) => line.startsWith('Update abgebrochen')),
+      `Update abgebrochen: das neue Image (Version a1b2c3d) spricht Protokoll 1 des Backup-Werkzeugs, ` +
+        `dieses Makefile ${protocol}: git checkout a1b2c3d, dann make update; die Website läuft weiter wie vorher.`,
+    );
+    assert.ok(!refused.made.some((call) => / create /.test(call)), 'no archive, nothing restarted');
+    assert.ok(!refused.made.some((call) => /^up /.test(call)));
   });
 });

@@ -17,6 +17,7 @@ import { callOf, describeBackupError, OPTIONS, type Call } from './commands/call
 import { check, fetchCopies } from './commands/check.command';
 import { create } from './commands/create.command';
 import { key } from './commands/key.command';
+import { protocol } from './commands/protocol.command';
 import { prune, sendOffsite } from './commands/offsite.command';
 import { recoverRestore, restore, verify } from './commands/restore.command';
 import { reportFailure, reportNight } from './commands/report.command';
@@ -24,7 +25,7 @@ import { reportFailure, reportNight } from './commands/report.command';
 export { describeBackupError };
 
 const USAGE = `Aufruf (SPEICHER: --local, --project ORDNER, --store NAME=ORDNER, --file NAME=DATEI):
-  backup create  [--offsite] SPEICHER
+  backup create  [--offsite] [--json] SPEICHER
   backup offsite [--project ORDNER]
   backup report  SPEICHER
   backup prune   SPEICHER
@@ -34,7 +35,8 @@ const USAGE = `Aufruf (SPEICHER: --local, --project ORDNER, --store NAME=ORDNER,
   backup check   [ORDNER [--fetched]] [--offsite] [--identity SCHLÜSSELDATEI] SPEICHER
   backup fetch   --into ORDNER [--project ORDNER]
   backup key     --out SCHLÜSSELDATEI SPEICHER
-  backup adopt   --identity SCHLÜSSELDATEI SPEICHER`;
+  backup adopt   --identity SCHLÜSSELDATEI SPEICHER
+  backup protocol`;
 
 /** The commands under the lock, and how many arguments each takes (at least, at most). */
 const LOCKED: Record<string, [number, number, (call: Call, args: string[]) => Promise<void>]> = {
@@ -61,6 +63,8 @@ function waitOf(wait: string | undefined): number {
 export const runBackupCommand: OwnerCommand = async (args, env, print) => {
   const { values, positionals } = parseOwnerArgs(args, OPTIONS);
   const [command = '', ...rest] = positionals;
+  // Asked before anything is read: a Makefile learns what it may call, whatever .env says.
+  if (command === 'protocol' && rest.length === 0) return protocol(print);
   const call = callOf(command, values, env, print);
   const [least, most, work] = LOCKED[command] ?? [];
   if (!work || rest.length < least || rest.length > most) throw new UsageError(USAGE);

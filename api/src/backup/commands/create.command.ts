@@ -1,5 +1,7 @@
-// backup create [--offsite]: one archive of the stores into BACKUP_DIR, read
-// back whole before it counts (archive-writer.ts), then the off-site step.
+// backup create [--offsite] [--json]: one archive of the stores into
+// BACKUP_DIR, read back whole before it counts (archive-writer.ts), then the
+// off-site step. --json: the owner's lines go to stderr, and stdout is one
+// line for scripts, {"archive": its name, "sha256": …} (make update).
 import { execFileSync } from 'node:child_process';
 import { basename } from 'node:path';
 import { adoptBackupDir } from '../../common/file-owner';
@@ -81,8 +83,10 @@ function refuseUnsafe({ recipients, remote, signingKey }: BackupConfig): void {
     );
 }
 
-export async function create(call: Call): Promise<void> {
-  const { values, config, env } = call;
+export async function create(given: Call): Promise<void> {
+  const { values, config, env } = given;
+  const toStderr = (text: string) => void process.stderr.write(`${text}\n`);
+  const call = values.json ? { ...given, print: toStderr } : given;
   const { dir, keep, recipients, remote, signingKey } = config;
   const say = call.print;
   refuseUnsafe(config);
@@ -116,4 +120,5 @@ export async function create(call: Call): Promise<void> {
   // With a remote copied by another process (make backup), `backup report` completes the night.
   if (remote && !values.offsite) await awaitCopy(call.project, night);
   else if (access) await writeHeartbeat(access.path, night);
+  if (values.json) given.print(JSON.stringify({ archive, sha256 }));
 }
