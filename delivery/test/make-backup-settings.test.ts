@@ -2,8 +2,9 @@
 // which rclone.conf names the SSH files to mount, from BACKUP_REMOTE and
 // BACKUP_RCLONE_CONFIG: the environment's value, else .env's. It must read
 // .env as the backup tool does (api/src/config/env-file.ts), or the two
-// steps would disagree about the same line. A stand-in COMPOSE records what
-// make runs, so no Docker is needed.
+// steps would disagree about the same line. And make speaks to the image's
+// tool in a language both know, or says which checkout does. A stand-in
+// COMPOSE records what make runs, so no Docker is needed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
