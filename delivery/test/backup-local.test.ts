@@ -329,12 +329,20 @@ describe('backup-local: create, verify, restore', () => {
     assert.ok(ours().includes(written), 'the archive just written stays');
     assert.ok(readdirSync(backups).includes('notizen.txt'));
     assert.ok(readdirSync(backups).includes('portfolio-backup-kopie.tar.gz'));
-    const refused = cli(['create', ...storeArgs], { BACKUP_KEEP: '0' });
+    // A setting that does not parse fails the night, and the owner hears of it by mail,
+    // however malformed a setting of the site's beside it.
+    const queue = path.join(stores.outbox, 'queue');
+    const queued = new Set(readdirSync(queue));
+    const refused = cli(['create', ...storeArgs], { BACKUP_KEEP: '0', LOGIN_RATE_LIMIT: 'x' });
     assert.equal(refused.status, 1);
-    assert.equal(
-      refused.stderr,
-      'Ungültige Einstellung: BACKUP_KEEP muss eine ganze Zahl von 1 bis 10000 sein.\n',
-    );
+    const line = 'Ungültige Einstellung: BACKUP_KEEP muss eine ganze Zahl von 1 bis 10000 sein.';
+    assert.equal(refused.stderr, `${line}\n`);
+    const mails = readdirSync(queue).filter((name) => !queued.has(name));
+    assert.equal(mails.length, 1);
+    const { mail } = JSON.parse(readFileSync(path.join(queue, mails[0]), 'utf8'));
+    assert.equal(mail.subject, `Sicherung gescheitert: ${line.slice(0, 80)}`);
+    assert.ok(mail.text.includes(`\n${line}\n`), mail.text);
+    rmSync(path.join(queue, mails[0]));
   });
 
   // access 5 from here on: the store's four files (the change noted for the owner's mail among

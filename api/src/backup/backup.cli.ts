@@ -72,6 +72,7 @@ export const runBackupCommand: OwnerCommand = async (args, env, print) => {
   // A failure is told under the lock: no restore replaces the outbox meanwhile.
   const told = async () => {
     try {
+      if (call.problems) throw new Error(call.problems);
       return await work(call, rest);
     } catch (error) {
       await reportFailure(call, command, error);

@@ -331,6 +331,18 @@ function readBackup(reader: Reader) {
 export type BackupConfig = ReturnType<typeof readBackup>;
 
 /**
+ * Who a mail of the owner's tools goes to, and from: only the settings that
+ * decide it, so a malformed other setting still lets a tool tell the owner.
+ */
+export function readOwnerMail(env: Env): { from: string; to: string } {
+  const reader = new EnvReader(SETTINGS, env);
+  const smtpHost = reader.read('SMTP_HOST');
+  const mail = { to: readMailTo(reader, smtpHost), from: readMailFrom(reader, smtpHost) };
+  if (reader.problems.length > 0) throw new Error(reader.describeProblems());
+  return mail;
+}
+
+/**
  * The backup tool's settings alone: a backup does not depend on the mail
  * settings being right. `problems`: one German line, or none; a value that
  * does not parse reads as its default.

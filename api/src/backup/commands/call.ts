@@ -63,19 +63,24 @@ export interface Call {
   /** The environment alone, without any .env. */
   given: Env;
   print: (text: string) => void;
+  /** Settings that do not parse, in one German line: the command fails with it under the lock. */
+  problems?: string;
 }
 
 /** A wrong call: backup.cli.ts says its usage. */
 export const wrongCall = () => new UsageError('');
 
-/** The call's settings, parsed once; a restore (and its verify) goes on over a .env it replaces. */
+/**
+ * The call's settings, parsed once; a restore (and its verify) goes on over a .env it
+ * replaces. Any other command fails on them under the lock, so a night's failure is mailed.
+ */
 export function callOf(command: string, values: Values, given: Env, print: Call['print']): Call {
   const project = resolve(values.project ?? REPO_ROOT);
   const env = values.project ? withEnvFile(given, join(project, '.env')) : given;
   const { config, problems } = readBackupConfig(env);
-  if (problems && !['restore', 'verify'].includes(command)) throw new Error(problems);
-  if (problems) console.error(`${problems} Die Wiederherstellung ersetzt .env.`);
-  return { values, env, config, project, print, given };
+  const restoring = ['restore', 'verify'].includes(command);
+  if (problems && restoring) console.error(`${problems} Die Wiederherstellung ersetzt .env.`);
+  return { values, env, config, project, print, given, problems: restoring ? undefined : problems };
 }
 
 /**

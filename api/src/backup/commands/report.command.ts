@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { localTime } from '../../access/access-texts';
 import { handToOwnerOf } from '../../common/file-owner';
 import { UsageError } from '../../common/owner-command';
-import { parseAppConfig } from '../../config/app-config';
+import { readOwnerMail } from '../../config/app-config';
 import type { Env } from '../../config/env-readers';
 import { FOLDERS, OutboxStore } from '../../mail/outbox/outbox-store';
 import { newQueuedMail } from '../../mail/outbox/queued-mail';
@@ -58,7 +58,7 @@ function skippedMail(skipped: string[], now: Date): OwnerMail {
 
 /** Queues `mail` to MAIL_TO into the outbox folder `outbox`; returns the owner's line about it. */
 async function queueOwnerMail(outbox: string, env: Env, mail: OwnerMail) {
-  const { from, to } = parseAppConfig(env).mail;
+  const { from, to } = readOwnerMail(env);
   const store = new OutboxStore(outbox);
   await store.createFolders();
   // As root in its container: what it made goes to the outbox's owner, the API's user.
