@@ -146,6 +146,51 @@ async function fillSite(host: string, dir: string): Promise<string> {
   return `http://127.0.0.1:${port}/index.html`;
 }
 
+/** Per table of `iptables-save`'s text: its chains (name → policy, `-` for one of its own) and rules. */
+function tablesOf(saved: string): Map<string, { chains: Map<string, string>; rules: string[] }> {
+  const tables = new Map<string, { chains: Map<string, string>; rules: string[] }>();
+  let table = { chains: new Map<string, string>(), rules: [] as string[] };
+  for (const line of saved.split('\n')) {
+    if (line.startsWith('*')) tables.set(line.slice(1), (table = { chains: new Map(), rules: [] }));
+    else if (line.startsWith(':'))
+      table.chains.set(...(line.slice(1).split(' ') as [string, string]));
+    else if (line.startsWith('-A ')) table.rules.push(line);
+  }
+  return tables;
+}
+
+/**
+ * An `iptables-restore --noflush` script that takes back what a Docker engine
+ * added since `before`: its chains (DOCKER…), the rules that jump to them or
+ * name docker0, and the policies it changed. Everything else stays as it is
+ * now, whoever changed it meanwhile.
+ */
+function undoDocker(before: string, now: string): string {
+  const was = tablesOf(before);
+  const script: string[] = [];
+  for (const [name, { chains, rules }] of tablesOf(now)) {
+    const old = was.get(name) ?? { chains: new Map<string, string>(), rules: [] };
+    const kept = [...old.rules];
+    const added = rules.filter((rule) => {
+      const index = kept.indexOf(rule);
+      if (index >= 0) kept.splice(index, 1);
+      return index < 0 && !rule.startsWith('-A DOCKER') && /DOCKER|docker0/.test(rule);
+    });
+    const own = [...chains.keys()].filter(
+      (chain) => !old.chains.has(chain) && /^DOCKER/.test(chain),
+    );
+    const policies = [...chains].filter(
+      ([chain, policy]) =>
+        policy !== '-' && old.chains.has(chain) && old.chains.get(chain) !== policy,
+    );
+    if (added.length + own.length + policies.length === 0) continue;
+    script.push(`*${name}`, ...policies.map(([chain]) => `:${chain} ${old.chains.get(chain)}`));
+    script.push(...added.map((rule) => rule.replace(/^-A /, '-D ')));
+    script.push(...own.flatMap((chain) => [`-F ${chain}`, `-X ${chain}`]), 'COMMIT');
+  }
+  return `${script.join('\n')}\n`;
+}
+
 /** A server's engine: Docker's defaults, its own data root and socket, here only. */
 async function standInEngine(log: (line: string) => void): Promise<OwnerEngine> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-owner-engine-'));
@@ -158,7 +203,8 @@ async function standInEngine(log: (line: string) => void): Promise<OwnerEngine> 
     await daemon.stop();
     // What Docker made on the host and leaves behind when it stops.
     run('ip', ['link', 'delete', 'docker0']);
-    run('iptables-restore', [], { input: firewallBefore });
+    const firewallNow = spawnSync('iptables-save', [], { encoding: 'utf8' }).stdout;
+    run('iptables-restore', ['--noflush'], { input: undoDocker(firewallBefore, firewallNow) });
     writeFileSync(FORWARD_SYSCTL, forwardBefore);
     rmSync(dir, { recursive: true, force: true });
   };
