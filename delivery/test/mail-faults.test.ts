@@ -4,6 +4,7 @@
 // messages stored before it are still delivered. See docs/faults.md.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
@@ -28,13 +29,23 @@ const CONTACT = JSON.stringify({
 });
 const isRoot = process.getuid?.() === 0;
 
-/** An SMTP server that records each mail and can run a step before it answers. */
-async function startSink(beforeAnswer: () => void = () => {}, port?: number) {
+/**
+ * An SMTP server that records each mail and can run a step before it
+ * answers, bound at once on a port of the OS's choosing. `refusing`: it
+ * answers every mail with a temporary failure (451) until accept(), as a
+ * mail server that is down for a while; its port is never free for another.
+ */
+async function startSink(beforeAnswer: () => void = () => {}, refusing = false) {
   const mails: string[] = [];
+  let accepting = !refusing;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     authOptional: true,
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (accepting) return callback();
+      callback(Object.assign(new Error('Not now'), { responseCode: 451 }));
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -45,11 +56,12 @@ async function startSink(beforeAnswer: () => void = () => {}, port?: number) {
       });
     },
   });
-  const listenOn = port ?? (await freePort());
-  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
   return {
-    port: listenOn,
+    port,
     mails,
+    accept: () => (accepting = true),
     stop: () => new Promise<void>((resolve) => server.close(resolve)),
   };
 }
@@ -119,10 +131,11 @@ describe('contact mail through faults of a home server', () => {
     { skip: isRoot ? false : 'needs root for a private mount namespace' },
     async () => {
       const outbox = scratchDir('portfolio-outbox-full-');
-      const smtpPort = await freePort();
+      const sink = await startSink(undefined, true);
+      sinks.push(sink);
       // A 48 KiB tmpfs, mounted for the API alone, plays the full SD card.
       const mountAndRun = `mount -t tmpfs -o size=48k tmpfs "${outbox}" && exec "$0" "$@"`;
-      const { api, url } = await startApi(outbox, smtpPort, [
+      const { api, url } = await startApi(outbox, sink.port, [
         'unshare',
         '-m',
         'sh',
@@ -143,8 +156,7 @@ describe('contact mail through faults of a home server', () => {
       const health = JSON.parse((await request(`${url}/api/health`)).body.toString());
       assert.equal(health.mail.queued, stored);
 
-      const sink = await startSink(undefined, smtpPort);
-      sinks.push(sink);
+      sink.accept();
       await until(() => sink.mails.length === stored, `${stored} delivered mails`, 30_000);
       for (const file of readdirSync(seen('queue')))
         JSON.parse(readFileSync(path.join(seen('queue'), file), 'utf8'));
