@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { freePort, type ManagedProcess, nginxDir, stopProcess } from '@portfolio/stack';
+import { freePorts, type ManagedProcess, nginxDir, stopProcess } from '@portfolio/stack';
 import { startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
 import { servedCertificate, type ServedCertificate } from './helpers/certificate';
 import { request } from './helpers/http-client';
@@ -76,8 +76,7 @@ describe(
       dir = await makeRunDir();
       await mkdir(path.join(dir, 'acme'), { mode: 0o755 });
       upstream = await startFakeUpstream();
-      httpPort = await freePort();
-      httpsPort = await freePort();
+      [httpPort, httpsPort] = await freePorts(2);
       web = await startWebEntrypoint({
         runDir: path.join(dir, 'run'),
         webRoot: await makeStaticSite(),

@@ -10,7 +10,7 @@ import { mkdir, rm, writeFile, copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import tls from 'node:tls';
-import { freePort, type ManagedProcess, nginxDir, stopProcess } from '@portfolio/stack';
+import { freePorts, type ManagedProcess, nginxDir, stopProcess } from '@portfolio/stack';
 import {
   makeExpiredCertificate,
   makeSelfSignedCertificate,
@@ -104,8 +104,7 @@ describe('certificates that must not take the site down', () => {
     dir = await makeRunDir();
     site = await makeStaticSite();
     upstream = await startFakeUpstream();
-    httpPort = await freePort();
-    httpsPort = await freePort();
+    [httpPort, httpsPort] = await freePorts(2);
     first = await newCertificate('first');
     const garbage = path.join(dir, 'garbage.pem');
     await writeFile(garbage, '-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n');

@@ -15,7 +15,7 @@ export {
 } from './measurements';
 export { nginxArgs, nginxBinary, renderNginxConfig, type NginxSettings } from './nginx-config';
 export { apiMain, nginxDefaultsFile, nginxDir, repoRoot, webDist } from './paths';
-export { freePort } from './ports';
+export { freePort, freePorts } from './ports';
 export {
   startProcess,
   stopProcess,

@@ -1,14 +1,34 @@
 import net from 'node:net';
 
-/** A port that was free on 127.0.0.1 a moment ago (the OS picks it). */
-export function freePort(): Promise<number> {
+/** Listens on a port of the OS's choosing on 127.0.0.1; resolves with the server and its port. */
+function listening(): Promise<{ server: net.Server; port: number }> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      resolve({ server, port: typeof address === 'object' && address ? address.port : 0 });
     });
   });
+}
+
+/**
+ * `count` different ports, each free on 127.0.0.1 a moment ago (the OS picks
+ * them, all held until the last is picked): for a process that binds them
+ * itself later. A server of the caller's own binds port 0 instead.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const held: Array<{ server: net.Server; port: number }> = [];
+  try {
+    for (let i = 0; i < count; i += 1) held.push(await listening());
+    return held.map(({ port }) => port);
+  } finally {
+    await Promise.all(held.map(({ server }) => new Promise((resolve) => server.close(resolve))));
+  }
+}
+
+/** A port that was free on 127.0.0.1 a moment ago (the OS picks it). */
+export async function freePort(): Promise<number> {
+  const [port] = await freePorts(1);
+  return port;
 }

@@ -29,7 +29,7 @@ import { mergeEnv, readEnvFile } from './env-file';
 import { nginxArgs, nginxBinary, renderNginxConfig, type NginxTlsSettings } from './nginx-config';
 import { workerUserArgs } from './nginx-user';
 import { apiMain, envFile, webDist, repoRoot } from './paths';
-import { freePort } from './ports';
+import { freePorts } from './ports';
 import { startProcess, stopProcess, waitForHttp, type ManagedProcess } from './processes';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
@@ -169,8 +169,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const useSink = options.smtpSink ?? !config.SMTP_HOST;
     const mailDir = options.mailDir ?? path.join(run.dir, 'mail');
     if (useSink) sink = await startSmtpSink(mailDir, 0, log);
-    const apiPort = options.apiPort || (await freePort());
-    const webPort = options.webPort || (await freePort());
+    const [freeApi, freeWeb] = await freePorts(2);
+    const apiPort = options.apiPort || freeApi;
+    const webPort = options.webPort || freeWeb;
     const password =
       options.password === null
         ? undefined

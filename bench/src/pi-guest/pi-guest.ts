@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '@portfolio/stack';
+import { freePorts } from '@portfolio/stack';
 import { mustRun } from '@portfolio/delivery/engine/command-run';
 import {
   cacheDir,
@@ -189,7 +189,7 @@ async function stopQemu(qemu: ChildProcess) {
 export async function bootPiGuest(options: PiGuestOptions): Promise<PiGuest> {
   ensureDisk(options.log);
   const share = mkdtempSync(path.join(os.tmpdir(), 'portfolio-pi-guest-'));
-  const [dockerPort, web, mailpit] = [await freePort(), await freePort(), await freePort()];
+  const [dockerPort, web, mailpit] = await freePorts(3);
   const { qemu, overlay, registry, console } = startQemu(
     options,
     share,

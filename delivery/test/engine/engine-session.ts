@@ -1,7 +1,7 @@
 // One run of the engine suite: the engine, the base images, the owner's
 // checkout and the ports it publishes on 127.0.0.1, plus the few calls every
 // group of checks makes (the site's API, Mailpit's REST API, the logs).
-import { freePort } from '@portfolio/stack';
+import { freePorts } from '@portfolio/stack';
 import { request, type RawResponse } from '../helpers/http-client';
 import { until } from '../helpers/until';
 import { ComposeProject, findCompose, type ComposeProjectOptions } from './compose-project';
@@ -96,7 +96,8 @@ export class EngineSession {
     },
   ): Promise<EngineSession> {
     const tool = findCompose(engine);
-    const ports = options.ports ?? { web: await freePort(), mailpit: await freePort() };
+    const [web, mailpit] = options.ports ? [] : await freePorts(2);
+    const ports = options.ports ?? { web, mailpit };
     // Published on loopback only: WEB_PORT may name the address too.
     const project = new ComposeProject(
       engine,

@@ -10,7 +10,7 @@ import { appendFileSync, chmodSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { freePort } from '@portfolio/stack';
+import { freePorts } from '@portfolio/stack';
 import {
   makeSelfSignedCertificate,
   servedCertificate,
@@ -65,9 +65,10 @@ export function tlsChecks(current: () => EngineSession) {
       pebbleDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-pebble-'));
       await pebbleConfig(pebbleDir);
       // Published on loopback: the daemon the suite starts binds there (--ip).
+      const [httpPort, httpsPort] = await freePorts(2);
       Object.assign(session.project.env, {
-        HTTP_PORT: `127.0.0.1:${await freePort()}`,
-        HTTPS_PORT: String(await freePort()),
+        HTTP_PORT: `127.0.0.1:${httpPort}`,
+        HTTPS_PORT: String(httpsPort),
         PEBBLE_DIR: pebbleDir,
         COMPOSE_FILE: ACME_FILES.join(':'),
       });
