@@ -3,20 +3,14 @@
 // for the owner's), every local copy of them removed, then `make up` with
 // PORTFOLIO_IMAGES naming that registry. It must pull both images, build
 // nothing, and serve the site with the data it had; `make update` pulls
-// again and keeps it; a new version in the registry, and the way back to the
-// one before (`make rollback`, then `make restore` with the archive the
-// update took), as the owner's guide gives it; `make access-revoke` ends a
-// link at once.
+// again and keeps it; `make access-revoke` ends a link at once. The way
+// back to a release before: release.checks.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { EngineSession } from './engine-session';
-import { mustRun } from './command-run';
-import { dockerCli } from './docker-engine';
 import { printedCode } from './company-pdf';
 
 const SITE_IMAGES = ['web', 'api'];
-/** Where the images carry their version (Dockerfile.api, Dockerfile.web). */
-const VERSION_LABEL = 'org.opencontainers.image.revision';
 
 /**
  * The site's images as the session built them, pushed to its registry the
@@ -51,8 +45,7 @@ export function pullChecks(current: () => EngineSession) {
     // The registry's port is new every run: its names would pile up in the engine's cache.
     after(() => {
       session.make('down');
-      for (const image of SITE_IMAGES)
-        session.project.docker(['rmi', `${prefix}-${image}:latest`, `${prefix}-${image}:previous`]);
+      for (const image of SITE_IMAGES) session.project.docker(['rmi', `${prefix}-${image}:latest`]);
     });
 
     it('pulled both images from the registry and built nothing', () => {
@@ -85,45 +78,6 @@ export function pullChecks(current: () => EngineSession) {
       assert.doesNotMatch(updated, /--build|Building|load build definition/);
       await session.waitForSite(300_000);
       assert.match(session.make('access-list'), /Engine AG/);
-    });
-
-    it('make update names the versions and keeps the running ones; make rollback and make restore bring back the version and data of before', async () => {
-      const versionOf = () =>
-        session.project.inspect<Record<string, string>>('api', '.Config.Labels')[VERSION_LABEL];
-      const before = versionOf();
-      // The next version in the registry: the same images under a version of their own.
-      for (const image of SITE_IMAGES) {
-        const name = `${prefix}-${image}:latest`;
-        const format = ['--format', '{{.Os}}/{{.Architecture}}'];
-        const platform = session.project.docker(['image', 'inspect', ...format, name]).trim();
-        mustRun(dockerCli, ['build', '--quiet', '--platform', platform, '--tag', name, '-'], {
-          env: { ...session.engine.env, DOCKER_BUILDKIT: '1' },
-          input: `FROM ${name}\nLABEL ${VERSION_LABEL}=engine-next\n`,
-        });
-        session.project.docker(['push', '--quiet', name]);
-      }
-      const vars = { PORTFOLIO_IMAGES: prefix };
-      const updated = session.make('update', vars);
-      assert.ok(
-        updated.includes(`Läuft: ${before}. Wird laufen: ${prefix}-api:latest aus der Registry.`),
-        updated,
-      );
-      assert.match(updated, /^Gestartet: engine-next\. Zurück: make rollback\.$/m);
-      await session.waitForSite(300_000);
-      assert.equal(versionOf(), 'engine-next');
-      session.make('access-add', { ...vars, NAME: 'Nach dem Update AG' });
-      const back = session.make('rollback', vars);
-      const archive = /make restore FILE=(\S+)$/m.exec(back)?.[1];
-      assert.ok(archive, back);
-      await session.waitForSite(300_000);
-      assert.equal(versionOf(), before);
-      session.make('down');
-      session.make('restore', { ...vars, FILE: archive, SKIP_ORIGIN_CHECK: '1' });
-      await session.waitForSite(300_000);
-      assert.equal(versionOf(), before);
-      const list = session.make('access-list');
-      assert.match(list, /Engine AG/);
-      assert.doesNotMatch(list, /Nach dem Update AG/);
     });
 
     it('make access-revoke ends a link at once', async () => {
