@@ -6,7 +6,7 @@
 // (docs/product.md#access-log).
 import { appendFile, mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFileDurably } from '../common/durable-file';
+import { replaceFileDurably } from '../files/durable-file';
 
 /** How the shared login (user name and password) appears in the log. */
 export const SHARED_LOGIN = 'shared login';

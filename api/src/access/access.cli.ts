@@ -17,12 +17,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseAppConfig } from '../config/app-config';
-import {
-  parseOwnerArgs,
-  runOwnerCommand,
-  UsageError,
-  type OwnerCommand,
-} from '../common/owner-command';
+import { parseCliArgs, runCliCommand, UsageError, type CliCommand } from '../common/cli-command';
 import { accessLink } from './access-code';
 import { AccessChanges, type LetterUpload } from './access-changes';
 import { makeAccessStores } from './access-stores';
@@ -74,8 +69,8 @@ async function activeNamed(changes: AccessChanges, name = ''): Promise<Access> {
   return found;
 }
 
-export const runAccessCommand: OwnerCommand = async (args, env, print) => {
-  const { values, positionals } = parseOwnerArgs(args, {
+export const runAccessCommand: CliCommand = async (args, env, print) => {
+  const { values, positionals } = parseCliArgs(args, {
     days: { type: 'string' },
     name: { type: 'string' },
     json: { type: 'boolean' },
@@ -162,4 +157,4 @@ export const runAccessCommand: OwnerCommand = async (args, env, print) => {
   }
 };
 
-if (require.main === module) runOwnerCommand(runAccessCommand);
+if (require.main === module) runCliCommand(runAccessCommand);

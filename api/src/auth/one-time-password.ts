@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFileDurably } from '../common/durable-file';
+import { replaceFileDurably } from '../files/durable-file';
 import { hashPassword, parsePasswordHash, type ParsedPasswordHash } from './password-hash';
 
 export const ONE_TIME_PASSWORD_FILE = 'one-time-password.json';

@@ -9,7 +9,7 @@
 // Exit codes: 0 written, 1 refused (empty, the two differ) or not written, 2 wrong call.
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
-import { parseOwnerArgs, runOwnerCommand, UsageError } from '../common/owner-command';
+import { parseCliArgs, runCliCommand, UsageError } from '../common/cli-command';
 import { writeSetting } from '../config/env-file-setting';
 import { REPO_ROOT } from '../config/paths';
 import { hashPassword } from './password-hash';
@@ -55,8 +55,8 @@ async function readTwice(): Promise<[string, string | undefined]> {
   return [first, second];
 }
 
-runOwnerCommand(async (args, _env, print) => {
-  const { values, positionals } = parseOwnerArgs(args, { project: { type: 'string' } });
+runCliCommand(async (args, _env, print) => {
+  const { values, positionals } = parseCliArgs(args, { project: { type: 'string' } });
   if (positionals.length > 0) throw new UsageError(USAGE);
   const [password, again] = await readTwice();
   if (password === '') throw new Error('Kein Passwort eingegeben: nichts geändert.');

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { localTime } from '../access/access-texts';
 import { readHeartbeat } from '../backup/backup-heartbeat';
-import { replaceFileDurably } from '../common/durable-file';
+import { replaceFileDurably } from '../files/durable-file';
 import { AppConfig, appConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
 

@@ -8,8 +8,8 @@
 // writes the heartbeat when both name the same archive.
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFileDurably } from '../common/durable-file';
-import { handToOwnerOf } from '../common/file-owner';
+import { replaceFileDurably } from '../files/durable-file';
+import { handToOwnerOf } from '../files/file-ownership';
 import { parseJson } from './archive/backup-manifest';
 import { readState, STATE_DIR, writeState } from './backup-lock';
 

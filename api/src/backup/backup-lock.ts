@@ -9,8 +9,8 @@ import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { replaceFileDurably } from '../common/durable-file';
-import { handToOwnerOf } from '../common/file-owner';
+import { replaceFileDurably } from '../files/durable-file';
+import { handToOwnerOf } from '../files/file-ownership';
 import { shown } from './archive/backup-manifest';
 
 /** Holds, besides the lock, one line naming its holder for whoever waits. */

@@ -3,8 +3,8 @@
 // make local, for make backup the Docker volumes mounted into its container.
 import { join, resolve } from 'node:path';
 import type { BackupConfig } from '../config/app-config';
-import { UsageError } from '../common/owner-command';
-import { isWithin } from '../common/path-within';
+import { UsageError } from '../common/cli-command';
+import { isWithin } from '../files/path-within';
 import { REPO_ROOT } from '../config/paths';
 
 export type StoreKind = 'folder' | 'file';

@@ -5,12 +5,7 @@
 // offsite and fetch with it but without stores, .env or key file. Settings:
 // --project's .env, else this repository's, beneath the environment.
 // Exit codes: 0 done, 1 failed, 2 wrong call.
-import {
-  parseOwnerArgs,
-  runOwnerCommand,
-  UsageError,
-  type OwnerCommand,
-} from '../common/owner-command';
+import { parseCliArgs, runCliCommand, UsageError, type CliCommand } from '../common/cli-command';
 import { DEFAULT_WAIT_MS, withBackupLock } from './backup-lock';
 import { adopt } from './commands/adopt.command';
 import { callOf, describeBackupError, OPTIONS, type Call } from './commands/call';
@@ -60,8 +55,8 @@ function waitOf(wait: string | undefined): number {
   return seconds * 1000;
 }
 
-export const runBackupCommand: OwnerCommand = async (args, env, print) => {
-  const { values, positionals } = parseOwnerArgs(args, OPTIONS);
+export const runBackupCommand: CliCommand = async (args, env, print) => {
+  const { values, positionals } = parseCliArgs(args, OPTIONS);
   const [command = '', ...rest] = positionals;
   // Asked before anything is read: a Makefile learns what it may call, whatever .env says.
   if (command === 'protocol' && rest.length === 0) return protocol(print);
@@ -87,4 +82,4 @@ export const runBackupCommand: OwnerCommand = async (args, env, print) => {
   }
 };
 
-if (require.main === module) runOwnerCommand(runBackupCommand, describeBackupError);
+if (require.main === module) runCliCommand(runBackupCommand, describeBackupError);

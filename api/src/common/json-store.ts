@@ -7,7 +7,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { lock } from 'proper-lockfile';
-import { replaceFileDurably } from './durable-file';
+import { replaceFileDurably } from '../files/durable-file';
 
 /** A store's file that does not parse, or does not hold what it should. */
 export class StoreDamagedError extends Error {}

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parsePasswordHash } from '../auth/password-hash';
-import { isWithin } from '../common/path-within';
+import { isWithin } from '../files/path-within';
 import {
   Env,
   EnvReader,

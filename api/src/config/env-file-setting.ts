@@ -3,8 +3,8 @@
 // the file kept, comments, order, quoting and line endings included.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFileDurably } from '../common/durable-file';
-import { ownAs } from '../common/file-owner';
+import { replaceFileDurably } from '../files/durable-file';
+import { ownAs } from '../files/file-ownership';
 
 const ASSIGNMENT = /^\s*(?:export\s+)?([\w.-]+)\s*=\s*(.*)$/;
 const QUOTES = new Set(['"', "'", '`']);

@@ -16,7 +16,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { join } from 'node:path';
-import { syncToDisk } from '../common/durable-file';
+import { syncToDisk } from '../files/durable-file';
 import type { Access, AccessLetter } from '../access/access-record';
 import { STORE_ID } from '../access/access-record';
 import { LETTER_MAX_BYTES } from './letter-limits';

@@ -7,12 +7,7 @@
 // The same stores as the page (owner-passkey-store.ts, owner-setup-store.ts).
 import { localTime } from '../access/access-texts';
 import { table } from '../access/access-report';
-import {
-  parseOwnerArgs,
-  runOwnerCommand as runCommand,
-  UsageError,
-  type OwnerCommand,
-} from '../common/owner-command';
+import { parseCliArgs, runCliCommand, UsageError, type CliCommand } from '../common/cli-command';
 import { parseAppConfig } from '../config/app-config';
 import type { OwnerPasskey } from './owner-passkey-store';
 import { makePasskeyStore } from './owner-stores';
@@ -53,8 +48,8 @@ function pick(passkeys: OwnerPasskey[], typed: string): OwnerPasskey {
   throw new Error(`Kein Passkey „${typed}“ gefunden (make owner-passkeys).`);
 }
 
-export const runOwnerCommand: OwnerCommand = async (args, env, print) => {
-  const { positionals } = parseOwnerArgs(args, {});
+export const runOwnerCommand: CliCommand = async (args, env, print) => {
+  const { positionals } = parseCliArgs(args, {});
   const config = parseAppConfig(env).access;
   const passkeys = makePasskeyStore(config.dir);
   const [command, action, id] = positionals;
@@ -88,4 +83,4 @@ export const runOwnerCommand: OwnerCommand = async (args, env, print) => {
   throw new UsageError(USAGE);
 };
 
-if (require.main === module) runCommand(runOwnerCommand);
+if (require.main === module) runCliCommand(runOwnerCommand);

@@ -8,8 +8,8 @@
 // index only when it is that one, byte for byte.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFileDurably } from '../../common/durable-file';
-import { handToOwnerOf } from '../../common/file-owner';
+import { replaceFileDurably } from '../../files/durable-file';
+import { handToOwnerOf } from '../../files/file-ownership';
 import { MAX_KEPT_ARCHIVES } from '../../config/backup-readers';
 import { publicKeyOf, signBytes, verifies, type Signature } from './archive-signature';
 import { readState, writeState } from '../backup-lock';

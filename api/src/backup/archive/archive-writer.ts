@@ -56,8 +56,8 @@ import { archiveName } from './retention';
 import { encryptingStream, newKeyPair } from './archive-crypto';
 import { publicKeyOf, SIGNATURE_NAME, signManifest, type Trust } from './archive-signature';
 import { readArchive } from './archive-reader';
-import { handToOwnerOf } from '../../common/file-owner';
-import { syncToDisk } from '../../common/durable-file';
+import { handToOwnerOf } from '../../files/file-ownership';
+import { syncToDisk } from '../../files/durable-file';
 
 /** How often a store is listed again for files that moved while it was copied. */
 const MAX_PASSES = 5;

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { parseOwnerArgs, UsageError } from '../../common/owner-command';
+import { parseCliArgs, UsageError } from '../../common/cli-command';
 import { readBackupConfig, type BackupConfig } from '../../config/app-config';
 import { withEnvFile } from '../../config/env-file';
 import type { Env } from '../../config/env-readers';
@@ -51,7 +51,7 @@ export const OPTIONS = {
   documents: { type: 'string' },
 } as const;
 
-type Values = ReturnType<typeof parseOwnerArgs<typeof OPTIONS>>['values'];
+type Values = ReturnType<typeof parseCliArgs<typeof OPTIONS>>['values'];
 
 /** What every command works with, read once from the call and the settings. */
 export interface Call {

@@ -4,7 +4,7 @@
 // line for scripts, {"archive": its name, "sha256": …} (make update).
 import { execFileSync } from 'node:child_process';
 import { basename } from 'node:path';
-import { adoptBackupDir } from '../../common/file-owner';
+import { adoptBackupDir } from '../../files/file-ownership';
 import type { BackupConfig } from '../../config/app-config';
 import type { Env } from '../../config/env-readers';
 import { REPO_ROOT } from '../../config/paths';

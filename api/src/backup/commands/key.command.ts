@@ -5,7 +5,7 @@
 // signing key, so the archives the old one signed stay the site's own.
 import { open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { handToOwnerOf } from '../../common/file-owner';
+import { handToOwnerOf } from '../../files/file-ownership';
 import { expandHome } from '../../config/backup-readers';
 import { changeSettings, readSetting, withSetting } from '../../config/env-file-setting';
 import { KeyError, newKeyPair } from '../archive/archive-crypto';

@@ -6,8 +6,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { localTime } from '../../access/access-texts';
-import { handToOwnerOf } from '../../common/file-owner';
-import { UsageError } from '../../common/owner-command';
+import { handToOwnerOf } from '../../files/file-ownership';
+import { UsageError } from '../../common/cli-command';
 import { readOwnerMail } from '../../config/app-config';
 import type { Env } from '../../config/env-readers';
 import { FOLDERS, OutboxStore } from '../../mail/outbox/outbox-store';

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import type { Header } from 'tar-stream';
-import { UsageError } from '../../common/owner-command';
+import { UsageError } from '../../common/cli-command';
 import type { Env } from '../../config/env-readers';
 import { readState, STATE_DIR, writeState } from '../backup-lock';
 import { ArchiveRefusedError, storeRoot } from '../archive/backup-manifest';

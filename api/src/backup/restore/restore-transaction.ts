@@ -10,8 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { replaceFileDurably, syncToDisk } from '../../common/durable-file';
-import { giveBack, type Owner } from '../../common/file-owner';
+import { replaceFileDurably, syncToDisk } from '../../files/durable-file';
+import { giveBack, type Owner } from '../../files/file-ownership';
 import type { Store } from '../backup-stores';
 import { unlessGone } from '../archive/backup-failure';
 import { parseJson, shown } from '../archive/backup-manifest';

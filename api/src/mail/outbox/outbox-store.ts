@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceFileDurably } from '../../common/durable-file';
+import { replaceFileDurably } from '../../files/durable-file';
 import { QueuedMail, isQueuedMail } from './queued-mail';
 
 export const FOLDERS = ['queue', 'sending', 'failed', 'quarantine', 'tmp'] as const;

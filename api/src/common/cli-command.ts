@@ -10,14 +10,10 @@ import { ENV_FILE } from '../config/paths';
 /** A wrong call: the command prints its usage and exits with 2. */
 export class UsageError extends Error {}
 
-export type OwnerCommand = (
-  args: string[],
-  env: Env,
-  print: (text: string) => void,
-) => Promise<void>;
+export type CliCommand = (args: string[], env: Env, print: (text: string) => void) => Promise<void>;
 
 /** A command's words: its options by name, and the rest (the command, its arguments) in order. */
-export function parseOwnerArgs<const T extends NonNullable<ParseArgsConfig['options']>>(
+export function parseCliArgs<const T extends NonNullable<ParseArgsConfig['options']>>(
   args: string[],
   options: T,
 ) {
@@ -28,8 +24,8 @@ const isWrongCall = (error: unknown) =>
   error instanceof UsageError ||
   String((error as { code?: unknown } | null)?.code).startsWith('ERR_PARSE_ARGS');
 
-export function runOwnerCommand(
-  command: OwnerCommand,
+export function runCliCommand(
+  command: CliCommand,
   describe: (error: Error) => string = (error) => error.message,
 ): void {
   const env = withEnvFile(process.env, ENV_FILE);
