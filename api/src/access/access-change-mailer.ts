@@ -5,7 +5,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { MailService } from '../mail/mail.service';
 import { AccessChangeNotes, type AccessChangeNote } from './access-change-notes';
-import { localTime } from './access-texts';
+import { localTime } from '../common/swiss-time';
 
 /** Changes this close together go in one mail. */
 export const GATHER_MS = 60_000;

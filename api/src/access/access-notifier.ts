@@ -9,7 +9,8 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { AppConfig, appConfig } from '../config/app-config';
 import { MailService } from '../mail/mail.service';
 import { AccessLogEntry } from './access-log';
-import { actionText, localTime } from './access-texts';
+import { localTime } from '../common/swiss-time';
+import { actionText } from './access-texts';
 
 interface Pending {
   label: string;

@@ -4,14 +4,8 @@
 // the same.
 import { AccessLogEntry } from './access-log';
 import { Access, AccessState, AccessUsage, accessState } from './access-record';
-import {
-  OUTCOME_TEXT,
-  actionText,
-  letterText,
-  localDate,
-  localTime,
-  sectionsText,
-} from './access-texts';
+import { localDate, localTime } from '../common/swiss-time';
+import { OUTCOME_TEXT, actionText, letterText, sectionsText } from './access-texts';
 
 const STATE_TEXT = { active: 'gültig', expired: 'abgelaufen', revoked: 'widerrufen' };
 

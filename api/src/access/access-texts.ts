@@ -31,19 +31,6 @@ export function describedEntry(entry: AccessLogEntry) {
   };
 }
 
-/** Swiss date and time, in Zurich's time zone whatever the server's is. */
-export function localTime(iso: string): string {
-  return new Date(iso).toLocaleString('de-CH', {
-    timeZone: 'Europe/Zurich',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-}
-
-export function localDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('de-CH', { timeZone: 'Europe/Zurich' });
-}
-
 /** The sections an access sees, in words. */
 export function sectionsText(access: Pick<Access, 'sections'>): string {
   if (!access.sections) return 'alle Bereiche';

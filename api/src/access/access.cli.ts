@@ -23,7 +23,8 @@ import { AccessChanges, type LetterUpload } from './access-changes';
 import { makeAccessStores } from './access-stores';
 import { Access, DEFAULT_ACCESS_DAYS, accessState, sameLabel } from './access-record';
 import { accessFigures, accessTable, choicesTable, logTable, newestFirst } from './access-report';
-import { describedEntry, letterLine, localDate, sectionsText } from './access-texts';
+import { localDate } from '../common/swiss-time';
+import { describedEntry, letterLine, sectionsText } from './access-texts';
 
 const USAGE = `Aufruf:
   access add "<Name>" [--days N] [--sections "A, B"] [--file DATEI [--label BEZ]]

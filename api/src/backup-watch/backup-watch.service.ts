@@ -7,7 +7,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { localTime } from '../access/access-texts';
+import { localTime } from '../common/swiss-time';
 import { readHeartbeat } from '../backup/backup-heartbeat';
 import { replaceFileDurably } from '../files/durable-file';
 import { AppConfig, appConfig } from '../config/app-config';

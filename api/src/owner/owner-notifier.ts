@@ -5,7 +5,7 @@
 // none can be turned off. The commands on the server do not mail: whoever
 // runs them holds the server itself.
 import { Injectable } from '@nestjs/common';
-import { localTime } from '../access/access-texts';
+import { localTime } from '../common/swiss-time';
 import { MailService } from '../mail/mail.service';
 import { OwnerPasskey } from './owner-passkey-store';
 import { RequestFrom } from './request-from';

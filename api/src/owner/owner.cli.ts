@@ -5,7 +5,7 @@
 // natively:  npx tsx api/src/owner/owner.cli.ts …   (make owner-setup-local, npm run -s owner -w api -- …)
 // compose:   docker compose exec api node dist/owner/owner.cli.js …   (make owner-setup …)
 // The same stores as the page (owner-passkey-store.ts, owner-setup-store.ts).
-import { localTime } from '../access/access-texts';
+import { localTime } from '../common/swiss-time';
 import { table } from '../access/access-report';
 import { parseCliArgs, runCliCommand, UsageError, type CliCommand } from '../common/cli-command';
 import { parseAppConfig } from '../config/app-config';

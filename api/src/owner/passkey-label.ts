@@ -2,7 +2,7 @@
 // from, read simply from the User-Agent, and the date, e.g. "iPhone · Safari,
 // 12.3.2026". Only these fixed words ever come from the header, never its own
 // text, since it reaches the page, the log and the owner's mail.
-import { localDate } from '../access/access-texts';
+import { localDate } from '../common/swiss-time';
 
 const DEVICES: [RegExp, string][] = [
   [/iPhone/, 'iPhone'],

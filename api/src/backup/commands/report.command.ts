@@ -5,7 +5,7 @@
 // report`; the drill on the owner's computer says it in its exit code and line.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { localTime } from '../../access/access-texts';
+import { localTime } from '../../common/swiss-time';
 import { handToOwnerOf } from '../../files/file-ownership';
 import { UsageError } from '../../common/cli-command';
 import { readOwnerMail } from '../../config/app-config';
