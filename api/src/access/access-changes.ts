@@ -8,15 +8,10 @@ import { loadManifest } from '../documents/manifest';
 import { LetterFiles } from '../letters/letter-files';
 import { LETTERS_PER_ACCESS } from '../letters/letter-limits';
 import { checkLetterLabel } from '../letters/letter-rules';
-import {
-  Access,
-  AccessInputError,
-  AccessLetter,
-  accessState,
-  checkLabel,
-  newStoreId,
-  sameLabel,
-} from './access-record';
+import { Access, accessState, checkLabel, sameLabel } from './access-record';
+import { newStoreId } from '../common/store-id';
+import { InputError } from '../common/typed-input';
+import type { AccessLetter } from '../letters/letter-record';
 import { AccessStore } from './access-store';
 import { sectionsText } from './access-texts';
 
@@ -203,7 +198,7 @@ export class AccessChanges {
       const named = accesses.filter((candidate) => sameLabel(candidate.label, wanted));
       const ended = named.filter((candidate) => accessState(candidate) !== 'active');
       if (ended.length > 1)
-        throw new AccessInputError(
+        throw new InputError(
           `${ended.length} beendete Zugänge heissen „${wanted}“: einen mit seiner ID aus ` +
             `make access-list wählen (${ended.map((candidate) => candidate.id).join(', ')}).`,
           409,
@@ -224,7 +219,7 @@ export class AccessChanges {
     const received = await this.receive(upload);
     try {
       if (upload.sha256 !== undefined && received.sha256 !== upload.sha256)
-        throw new AccessInputError(OTHER_CONTENT, 409);
+        throw new InputError(OTHER_CONTENT, 409);
       return await this.place(id, received, label, where);
     } finally {
       await this.files.discard(received.temporary);
@@ -271,20 +266,18 @@ export class AccessChanges {
     if (sections === undefined) return all;
     const unknown = sections.find((section) => !all.includes(section));
     if (unknown !== undefined)
-      throw new AccessInputError(
-        `Den Bereich „${unknown}“ gibt es nicht; es gibt: ${all.join(', ')}.`,
-      );
+      throw new InputError(`Den Bereich „${unknown}“ gibt es nicht; es gibt: ${all.join(', ')}.`);
     return all.filter((section) => sections.includes(section));
   }
 }
 
 function notFound(message: string): never {
-  throw new AccessInputError(message, 404);
+  throw new InputError(message, 404);
 }
 
 function checkActive(access: Access): void {
   if (accessState(access) !== 'active')
-    throw new AccessInputError(
+    throw new InputError(
       `Der Zugang „${access.label}“ gilt nicht mehr: eigene Dateien nur für gültige Zugänge.`,
       409,
     );
@@ -292,7 +285,7 @@ function checkActive(access: Access): void {
 
 function checkUnique(access: Access, name: string, except?: string): void {
   if (access.letters?.some((letter) => letter.id !== except && sameLabel(letter.label, name)))
-    throw new AccessInputError(
+    throw new InputError(
       `„${access.label}“ hat schon eine Datei „${name}“: sie ersetzen oder einen anderen Namen wählen.`,
       409,
     );
@@ -301,7 +294,7 @@ function checkUnique(access: Access, name: string, except?: string): void {
 function checkRoom(access: Access, name: string): void {
   checkActive(access);
   if ((access.letters?.length ?? 0) >= LETTERS_PER_ACCESS)
-    throw new AccessInputError(
+    throw new InputError(
       `„${access.label}“ hat schon ${LETTERS_PER_ACCESS} eigene Dateien: zuerst eine entfernen oder ersetzen.`,
       409,
     );

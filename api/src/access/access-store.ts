@@ -25,16 +25,16 @@ import {
   writeJsonFile,
 } from '../common/json-store';
 import { hashAccessCode, newAccessCode, normaliseAccessCode } from './access-code';
+import { newStoreId } from '../common/store-id';
+import { InputError } from '../common/typed-input';
+import type { AccessLetter } from '../letters/letter-record';
 import {
   Access,
-  AccessInputError,
-  AccessLetter,
   AccessUsage,
   accessState,
   checkLabel,
   isAccess,
   isUsage,
-  newStoreId,
   sameLabel,
 } from './access-record';
 
@@ -106,10 +106,10 @@ export class AccessStore {
   ): Promise<{ access: Access; code: string }> {
     const name = checkLabel(label);
     if (!Number.isSafeInteger(days) || days < 1 || days > 3650)
-      throw new AccessInputError('DAYS muss eine ganze Zahl von 1 bis 3650 sein.');
+      throw new InputError('DAYS muss eine ganze Zahl von 1 bis 3650 sein.');
     return this.changeAccesses((accesses) => {
       if (accesses.some((a) => sameLabel(a.label, name) && accessState(a, now) === 'active'))
-        throw new AccessInputError(
+        throw new InputError(
           `Es gibt schon einen gültigen Zugang „${name}“. Zuerst widerrufen (make access-revoke) oder einen anderen Namen wählen.`,
         );
       const code = newAccessCode();
@@ -228,7 +228,7 @@ export class AccessStore {
       const access = pick(accesses);
       if (!access) return { accesses, result: undefined };
       if (accessState(access) === 'active')
-        throw new AccessInputError(
+        throw new InputError(
           `Der Zugang „${access.label}“ gilt noch: zuerst widerrufen (make access-revoke).`,
           409,
         );

@@ -1,7 +1,8 @@
 // German words for what the log records, shared by the owner's mails and the
 // command's tables, so both say the same.
 import { AccessAction, AccessLogEntry, AccessOutcome } from './access-log';
-import type { Access, AccessLetter } from './access-record';
+import type { AccessLetter } from '../letters/letter-record';
+import type { Access } from './access-record';
 
 const ACTION_TEXT: Record<AccessAction, string> = {
   link: 'Zugangslink geöffnet',

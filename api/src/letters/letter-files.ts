@@ -17,8 +17,8 @@ import { mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { syncToDisk } from '../files/durable-file';
-import type { Access, AccessLetter } from '../access/access-record';
-import { STORE_ID } from '../access/access-record';
+import { STORE_ID } from '../common/store-id';
+import type { AccessLetter, LetterHolder } from './letter-record';
 import { LETTER_MAX_BYTES } from './letter-limits';
 import { PDF_HEAD } from './letter-rules';
 import { receivePdf } from './pdf-receiver';
@@ -29,7 +29,7 @@ const LETTER_FILE = /^[\w-]{12}\.pdf$/;
 
 /** What the check found wrong with one letter; it is withheld until the owner replaces it. */
 export interface LetterProblem {
-  access: Access;
+  access: LetterHolder;
   letter: AccessLetter;
   problem: 'missing' | 'damaged';
 }
@@ -106,7 +106,7 @@ export class LetterFiles {
    * delete. Entries this code never makes are left alone: LETTERS_DIR set to a folder of
    * something else must not cost that folder its files.
    */
-  async tidy(accesses: Access[], stored: boolean, atStart: boolean): Promise<LetterCheck> {
+  async tidy(accesses: LetterHolder[], stored: boolean, atStart: boolean): Promise<LetterCheck> {
     const named = new Map(accesses.map((access) => [access.id, access.letters ?? []]));
     const check: LetterCheck = {
       problems: [],
@@ -164,7 +164,7 @@ export class LetterFiles {
     return entries.every((entry) => entry.isFile() && LETTER_FILE.test(entry.name));
   }
 
-  private async checkLetter(access: Access, letter: AccessLetter, check: LetterCheck) {
+  private async checkLetter(access: LetterHolder, letter: AccessLetter, check: LetterCheck) {
     const file = await open(this.pathOf(access.id, letter.id), 'r').catch(() => undefined);
     if (!file) return check.problems.push({ access, letter, problem: 'missing' });
     try {

@@ -13,12 +13,9 @@ import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { accessLink } from '../access/access-code';
 import { AccessChanges, type LetterUpload } from '../access/access-changes';
 import { AccessLogFile } from '../access/access-log';
-import {
-  Access,
-  AccessInputError,
-  AccessLetter,
-  DEFAULT_ACCESS_DAYS,
-} from '../access/access-record';
+import { Access, DEFAULT_ACCESS_DAYS } from '../access/access-record';
+import { InputError } from '../common/typed-input';
+import type { AccessLetter } from '../letters/letter-record';
 import { describedEntry } from '../access/access-texts';
 import { AccessFigures, accessFigures, newestFirst } from '../access/access-report';
 import { AppConfig, appConfig } from '../config/app-config';
@@ -90,7 +87,7 @@ const lastActivity = (access: AccessView) => Date.parse(access.lastUsedAt ?? acc
 /** The owner's refusal in the command's words, with its status (400, 404, 409, 413, 415). */
 function answered<T>(change: Promise<T>): Promise<T> {
   return change.catch((error: unknown) => {
-    if (error instanceof AccessInputError) throw new HttpException(error.message, error.status);
+    if (error instanceof InputError) throw new HttpException(error.message, error.status);
     throw error;
   });
 }
