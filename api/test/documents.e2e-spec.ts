@@ -1,6 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DocumentGroup } from '../src/documents/manifest';
+import { DocumentGroup } from '../src/manifest/manifest';
 import { copyDocuments, readRepoManifest, REPO_DOCUMENTS_DIR } from './support/documents-fixture';
 import { getBytes } from './support/binary';
 import { TestApp, loginToken, startTestApp } from './support/test-app';

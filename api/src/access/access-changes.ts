@@ -4,7 +4,7 @@
 // manifest it sees, its own PDFs (letters/; the rules: letter-rules.ts) and
 // its end, which takes its PDFs along (docs/product.md#personal-access-links).
 import type { Readable } from 'node:stream';
-import { loadManifest } from '../documents/manifest';
+import { loadManifest } from '../manifest/manifest';
 import { LetterFiles } from '../letters/letter-files';
 import { LETTERS_PER_ACCESS } from '../letters/letter-limits';
 import { checkLetterLabel } from '../letters/letter-rules';

@@ -16,7 +16,7 @@ import { LetterFiles } from '../letters/letter-files';
 import { letterFilename } from '../letters/letter-rules';
 import { StampCache } from '../stamp/stamp-cache';
 import { SOURCE_GONE, StampFault } from '../stamp/stamp-writer';
-import { DocumentGroup, loadManifest } from './manifest';
+import { DocumentGroup, loadManifest } from '../manifest/manifest';
 import { isPdf, stampFor } from './stamp-for';
 import { AvailableFile, CachedZip, ListedGroup, UnstampedFile } from './documents.types';
 import { ZipCache } from './zip-cache';

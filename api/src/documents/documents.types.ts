@@ -1,7 +1,7 @@
 // Shapes shared by the service, the ZIP cache and the ZIP writer, kept apart
 // so none of them has to import another for its types.
 import type { AsIsReason } from '../stamp/as-is-reason';
-import { DocumentFile } from './manifest';
+import { DocumentFile } from '../manifest/manifest';
 
 /**
  * A file a visitor may get, found on disk: one of the manifest's, or a PDF of the visitor's

@@ -1,7 +1,7 @@
 import { cp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_DOCUMENTS_DIR } from '../../src/config/paths';
-import { DocumentGroup, MANIFEST_FILE } from '../../src/documents/manifest';
+import { DocumentGroup, MANIFEST_FILE } from '../../src/manifest/manifest';
 import { scratchDir } from './scratch';
 
 export const REPO_DOCUMENTS_DIR = DEFAULT_DOCUMENTS_DIR;

@@ -1,3 +1,6 @@
+// The owner's list of documents (DOCUMENTS_DIR/manifest.json, docs/operations.md#dokumente):
+// its sections and their files. Read where documents are served and where a
+// link's sections are chosen, so it lies below both.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
