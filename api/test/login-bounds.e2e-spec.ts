@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hashPassword } from '../src/auth/password-hash';
+import { hashPassword } from '../src/passwords/password-hash';
 import { getBytes } from './support/binary';
 import { REPO_DOCUMENTS_DIR, readRepoManifest } from './support/documents-fixture';
 import { SmtpSink } from './support/smtp-sink';

@@ -8,7 +8,7 @@ import { JWT_SIGNING_KEY } from './jwt-signing-key.provider';
 import { JWT_ALGORITHM } from './jwt.strategy';
 import { LoginLockout } from './login-lockout';
 import { oneTimePassword } from './one-time-password';
-import { ParsedPasswordHash, verifyPassword } from './password-hash';
+import { ParsedPasswordHash, verifyPassword } from '../passwords/password-hash';
 import { ScryptSlots } from './scrypt-slots';
 
 // Hashing first makes the comparison constant-time even for different lengths.

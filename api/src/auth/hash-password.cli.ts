@@ -3,7 +3,7 @@
 // the password is read from stdin (`printf %s 'secret' | npm run -s hash-password -w api`),
 // which keeps it out of the shell history and out of npm's command echo.
 import { text } from 'node:stream/consumers';
-import { hashPassword } from './password-hash';
+import { hashPassword } from '../passwords/password-hash';
 
 async function readPassword(): Promise<string | undefined> {
   if (process.argv[2] !== undefined) return process.argv[2];

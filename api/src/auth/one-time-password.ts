@@ -8,7 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFileDurably } from '../files/durable-file';
-import { hashPassword, parsePasswordHash, type ParsedPasswordHash } from './password-hash';
+import {
+  hashPassword,
+  parsePasswordHash,
+  type ParsedPasswordHash,
+} from '../passwords/password-hash';
 
 export const ONE_TIME_PASSWORD_FILE = 'one-time-password.json';
 

@@ -12,7 +12,7 @@ import { text } from 'node:stream/consumers';
 import { parseCliArgs, runCliCommand, UsageError } from '../common/cli-command';
 import { writeSetting } from '../config/env-file-setting';
 import { REPO_ROOT } from '../config/paths';
-import { hashPassword } from './password-hash';
+import { hashPassword } from '../passwords/password-hash';
 
 const USAGE =
   'Aufruf: set-password [--project ORDNER]  (das Passwort zweimal, am Terminal oder über stdin)';

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { parsePasswordHash } from '../auth/password-hash';
+import { parsePasswordHash } from '../passwords/password-hash';
 import { isWithin } from '../files/path-within';
 import {
   Env,

@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
-import { hashPassword } from '../../src/auth/password-hash';
+import { hashPassword } from '../../src/passwords/password-hash';
 import { AppModule } from '../../src/app.module';
 import { configureApp, createApp } from '../../src/app.setup';
 import { CONFIG_KEYS } from '../../src/config/app-config';
