@@ -19,6 +19,34 @@ const PDF_LIBRARIES = ['pdf-lib', '@pdf-lib/fontkit'].map((name) => ({
   message: 'Only the stamping child loads it (stamp/pdf-stamp.ts, run by stamp-writer.ts).',
 }));
 
+// The API's rooms, bottom first (docs/architecture.md, "The shape"): a room imports
+// only from rooms of lower layers, never from one beside it or above; the app's own
+// files (app.module.ts, app.setup.ts, main.ts) stand above them all.
+const API_LAYERS = [
+  ['files', 'manifest', 'passwords', 'types'],
+  ['config'],
+  ['common'],
+  ['mail', 'letters'],
+  ['stamp', 'health'],
+  ['access'],
+  ['auth', 'documents'],
+  ['owner'],
+  ['backup'],
+  ['backup-watch'],
+];
+const API_APP_FILES = ['app.module.ts', 'app.setup.ts', 'main.ts'];
+const API_LAYER_ZONES = API_LAYERS.flatMap((layer, index) =>
+  layer.map((room) => ({
+    target: `./api/src/${room}`,
+    from: [
+      ...layer.filter((other) => other !== room),
+      ...API_LAYERS.slice(index + 1).flat(),
+      ...API_APP_FILES,
+    ].map((above) => `./api/src/${above}`),
+    message: `api/src/${room} imports only from the rooms below it (eslint.config.mjs, API_LAYERS).`,
+  })),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,17 +94,7 @@ export default tseslint.config(
               from: './web/src/pages',
               message: 'Sections are parts of pages; what both need lives beside them.',
             },
-            {
-              target: './api/src/access',
-              from: './api/src/auth',
-              message: 'Logging in uses the accesses, never the other way round.',
-            },
-            {
-              target: './api/src/stamp',
-              from: ['./api/src/access', './api/src/documents', './api/src/owner'],
-              message:
-                'The stamp knows PDFs, lines and links by id: who gets what is decided above it.',
-            },
+            ...API_LAYER_ZONES,
             {
               target: './web/src/content',
               from: './web/src',
