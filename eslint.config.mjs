@@ -121,21 +121,24 @@ export default tseslint.config(
     },
   },
   {
-    // Each store is made once, by its module's factory, and injected (access/access-stores.ts).
+    // Each store, cache and outbox is made once, by its module's provider or the one factory
+    // the command-line tools share, and injected (access/access-stores.ts says why).
     files: ['api/src/**/*.ts'],
     ignores: [
       'api/src/**/*.spec.ts',
+      'api/src/**/*.module.ts',
       'api/src/access/access-stores.ts',
       'api/src/owner/owner-stores.ts',
+      'api/src/mail/outbox/outbox-stores.ts',
     ],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector:
-            'NewExpression[callee.name=/^(AccessStore|AccessLogFile|LetterFiles|OwnerPasskeyStore)$/]',
+            'NewExpression[callee.name=/^(AccessStore|AccessLogFile|LetterFiles|OwnerPasskeyStore|OwnerSetupStore|OutboxStore|ZipCache|StampCache|StampWriter)$/]',
           message:
-            "A store is made once, by its module's factory (access/access-stores.ts, owner/owner-stores.ts): inject it.",
+            "A store is made once, by its module's provider or factory (access-stores.ts, owner-stores.ts, outbox-stores.ts): inject it.",
         },
       ],
     },

@@ -119,6 +119,27 @@ const FORBIDDEN = [
       "import { LetterFiles } from '../letters/letter-files';\nexport const own = new LetterFiles('x');",
     rule: 'no-restricted-syntax',
   },
+  {
+    what: 'a service making an outbox of its own',
+    file: 'api/src/mail/outbox/outbox-worker.ts',
+    added:
+      "import { OutboxStore } from './outbox-store';\nexport const own = new OutboxStore('x');",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    what: 'a command making a setup link store of its own',
+    file: 'api/src/owner/owner.cli.ts',
+    added:
+      "import { OwnerSetupStore } from './owner-setup-store';\nexport const own = new OwnerSetupStore('x');",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    what: 'a service making a cache of its own',
+    file: 'api/src/documents/documents.controller.ts',
+    added:
+      "import { StampCache } from '../stamp/stamp-cache';\nexport const own = (...a: ConstructorParameters<typeof StampCache>) => new StampCache(...a);",
+    rule: 'no-restricted-syntax',
+  },
 ];
 
 test('the files as they are break no import rule', async () => {

@@ -47,16 +47,14 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
   private groups: DocumentGroup[] = [];
   private sectionOf = new Map<string, string>();
 
-  private readonly zipCache: ZipCache;
   private stopSweeping = () => {};
 
   constructor(
     @Inject(appConfig.KEY) private readonly config: AppConfig,
     private readonly letters: LetterFiles,
     private readonly stamps: StampCache,
-  ) {
-    this.zipCache = new ZipCache(config.documents.zipCacheDir, this.logger);
-  }
+    private readonly zipCache: ZipCache,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     this.groups = await loadManifest(this.config.documents.dir);
@@ -154,7 +152,7 @@ export class DocumentsService implements OnModuleInit, OnModuleDestroy {
     return {
       ...(await this.stamped(opened, path, holder, clientIp)),
       filename: letterFilename(letter.label),
-      stored: `${access.id}/${letter.id}.pdf`,
+      stored: this.letters.storedName(access.id, letter.id),
     };
   }
 

@@ -53,11 +53,16 @@ export class LetterFiles {
 
   constructor(readonly dir: string) {}
 
-  /** Where a letter lies; only ever built from the store's own ids. */
-  pathOf(accessId: string, letterId: string): string {
+  /** A letter's file within the folder (`<access>/<letter>.pdf`); only ever of the store's own ids. */
+  storedName(accessId: string, letterId: string): string {
     if (!STORE_ID.test(accessId) || !STORE_ID.test(letterId))
       throw new Error(`not a letter of the access store: ${accessId}/${letterId}`);
-    return join(this.dir, accessId, `${letterId}.pdf`);
+    return `${accessId}/${letterId}.pdf`;
+  }
+
+  /** Where a letter lies. */
+  pathOf(accessId: string, letterId: string): string {
+    return join(this.dir, this.storedName(accessId, letterId));
   }
 
   /** Whether the last check found this letter's bytes changed since they were received. */

@@ -4,6 +4,8 @@ import { AppConfig, appConfig } from '../config/app-config';
 import { MailController } from './mail.controller';
 import { MailService } from './mail.service';
 import { Outbox } from './outbox/outbox';
+import { OutboxStore } from './outbox/outbox-store';
+import { makeOutboxStore } from './outbox/outbox-stores';
 import { OutboxWorker } from './outbox/outbox-worker';
 
 // Without SMTP_HOST nodemailer renders the raw message instead of sending it;
@@ -29,7 +31,16 @@ function mailerOptions(config: AppConfig): MailerOptions {
 @Module({
   imports: [MailerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: mailerOptions })],
   controllers: [MailController],
-  providers: [MailService, Outbox, OutboxWorker],
+  providers: [
+    MailService,
+    Outbox,
+    OutboxWorker,
+    {
+      provide: OutboxStore,
+      inject: [appConfig.KEY],
+      useFactory: (config: AppConfig) => makeOutboxStore(config.mail.outboxDir),
+    },
+  ],
   exports: [Outbox, MailService],
 })
 export class MailModule {}

@@ -33,7 +33,6 @@ const confirming = (change: OwnerChange, target: string, owner: OwnerClaims) =>
 @Injectable()
 export class OwnerChangesService {
   private readonly logger = new Logger('Owner');
-  private readonly setups: OwnerSetupStore;
   private readonly siteUrl: string;
 
   constructor(
@@ -41,8 +40,8 @@ export class OwnerChangesService {
     private readonly passkeys: OwnerPasskeyStore,
     private readonly assertions: PasskeyAssertions,
     private readonly notifier: OwnerNotifier,
+    private readonly setups: OwnerSetupStore,
   ) {
-    this.setups = new OwnerSetupStore(config.access.dir);
     this.siteUrl = config.access.siteUrl;
   }
 

@@ -10,8 +10,8 @@ import { table } from '../access/access-report';
 import { parseCliArgs, runCliCommand, UsageError, type CliCommand } from '../common/cli-command';
 import { parseAppConfig } from '../config/app-config';
 import type { OwnerPasskey } from './owner-passkey-store';
-import { makePasskeyStore } from './owner-stores';
-import { OwnerSetupStore, setupLink } from './owner-setup-store';
+import { makePasskeyStore, makeSetupStore } from './owner-stores';
+import { setupLink } from './owner-setup-store';
 import { phoneProblem } from './relying-party';
 import { terminalQrCode } from './terminal-qr-code';
 
@@ -54,7 +54,7 @@ export const runOwnerCommand: CliCommand = async (args, env, print) => {
   const passkeys = makePasskeyStore(config.dir);
   const [command, action, id] = positionals;
   if (command === 'setup-link' && action === undefined) {
-    const { token } = await new OwnerSetupStore(config.dir).create();
+    const { token } = await makeSetupStore(config.dir).create();
     const link = setupLink(config.siteUrl, token);
     const problem = phoneProblem(config.siteUrl);
     return print(

@@ -8,7 +8,8 @@ import { CeremonyChallenges } from './ceremony-challenges';
 import { OwnerChangesService } from './owner-changes.service';
 import { OwnerNotifier } from './owner-notifier';
 import { OwnerPasskeyStore } from './owner-passkey-store';
-import { makePasskeyStore } from './owner-stores';
+import { OwnerSetupStore } from './owner-setup-store';
+import { makePasskeyStore, makeSetupStore } from './owner-stores';
 import { PasskeyAssertions } from './passkey-assertions';
 import { OwnerAccessesService } from './owner-accesses.service';
 import { OwnerController } from './owner.controller';
@@ -35,6 +36,11 @@ import { PasskeyService } from './passkey.service';
       provide: OwnerPasskeyStore,
       inject: [appConfig.KEY],
       useFactory: (config: AppConfig) => makePasskeyStore(config.access.dir),
+    },
+    {
+      provide: OwnerSetupStore,
+      inject: [appConfig.KEY],
+      useFactory: (config: AppConfig) => makeSetupStore(config.access.dir),
     },
     // One per process, shared by every ceremony: its key signs the challenges.
     { provide: CeremonyChallenges, useFactory: () => new CeremonyChallenges() },

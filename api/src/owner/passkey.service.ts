@@ -55,7 +55,6 @@ export interface PasskeyView {
 export class PasskeyService implements OnModuleInit {
   private readonly logger = new Logger('Owner');
   private readonly refusals = new RefusalLog(this.logger, 'passkey refused');
-  private readonly setups: OwnerSetupStore;
   private readonly siteUrl: string;
 
   constructor(
@@ -65,8 +64,8 @@ export class PasskeyService implements OnModuleInit {
     private readonly challenges: CeremonyChallenges,
     private readonly assertions: PasskeyAssertions,
     private readonly notifier: OwnerNotifier,
+    private readonly setups: OwnerSetupStore,
   ) {
-    this.setups = new OwnerSetupStore(config.access.dir);
     this.siteUrl = config.access.siteUrl;
   }
 

@@ -10,7 +10,8 @@ import { handToOwnerOf } from '../../files/file-ownership';
 import { UsageError } from '../../common/cli-command';
 import { readOwnerMail } from '../../config/app-config';
 import type { Env } from '../../config/env-readers';
-import { FOLDERS, OutboxStore } from '../../mail/outbox/outbox-store';
+import { FOLDERS } from '../../mail/outbox/outbox-store';
+import { makeOutboxStore } from '../../mail/outbox/outbox-stores';
 import { newQueuedMail } from '../../mail/outbox/queued-mail';
 import { takeNight, writeHeartbeat } from '../backup-heartbeat';
 import { readState, STATE_DIR, writeState } from '../backup-lock';
@@ -59,7 +60,7 @@ function skippedMail(skipped: string[], now: Date): OwnerMail {
 /** Queues `mail` to MAIL_TO into the outbox folder `outbox`; returns the owner's line about it. */
 async function queueOwnerMail(outbox: string, env: Env, mail: OwnerMail) {
   const { from, to } = readOwnerMail(env);
-  const store = new OutboxStore(outbox);
+  const store = makeOutboxStore(outbox);
   await store.createFolders();
   // As root in its container: what it made goes to the outbox's owner, the API's user.
   for (const folder of FOLDERS) await handToOwnerOf(join(outbox, folder), outbox);

@@ -2,12 +2,15 @@ import { scratchDir } from '../../../test/support/scratch';
 import { parseAppConfig } from '../../config/app-config';
 import { Outbox } from './outbox';
 import { OutboxStore } from './outbox-store';
+import { makeOutboxStore } from './outbox-stores';
 import { QueuedMail } from './queued-mail';
 
 const MAIL = { from: 'a@example.ch', to: 'b@example.ch', subject: 'Hallo', text: 'Grüezi' };
 
-const newOutbox = () =>
-  new Outbox(parseAppConfig({ MAIL_OUTBOX_DIR: scratchDir('portfolio-outbox-unit-') }));
+const newOutbox = () => {
+  const config = parseAppConfig({ MAIL_OUTBOX_DIR: scratchDir('portfolio-outbox-unit-') });
+  return new Outbox(config, makeOutboxStore(config.mail.outboxDir));
+};
 
 describe('Outbox', () => {
   it('stores a message without listing or reading the queue, however long it is', async () => {

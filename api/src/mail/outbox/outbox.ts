@@ -29,16 +29,16 @@ interface Waiting {
 @Injectable()
 export class Outbox {
   private readonly logger = new Logger('Mail');
-  private readonly store: OutboxStore;
   private readonly waiting = new Map<string, Waiting>();
   private bytes = 0;
   private failed = 0;
   private quarantined = 0;
   private full = false;
 
-  constructor(@Inject(appConfig.KEY) private readonly config: AppConfig) {
-    this.store = new OutboxStore(config.mail.outboxDir);
-  }
+  constructor(
+    @Inject(appConfig.KEY) private readonly config: AppConfig,
+    private readonly store: OutboxStore,
+  ) {}
 
   /** Stores a new message; resolves once it is on disk. */
   async enqueue(mail: OutgoingMail, now = Date.now()): Promise<QueuedMail> {

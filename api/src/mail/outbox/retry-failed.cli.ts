@@ -5,12 +5,12 @@
 import { parseAppConfig } from '../../config/app-config';
 import { withEnvFile } from '../../config/env-file';
 import { ENV_FILE } from '../../config/paths';
-import { OutboxStore } from './outbox-store';
+import { makeOutboxStore } from './outbox-stores';
 
 async function main(): Promise<void> {
   // The environment wins over .env, as for the API itself.
   const { outboxDir } = parseAppConfig(withEnvFile(process.env, ENV_FILE)).mail;
-  const count = await new OutboxStore(outboxDir).requeueFailed();
+  const count = await makeOutboxStore(outboxDir).requeueFailed();
   console.log(`${count} failed message(s) from ${outboxDir}/failed queued again.`);
 }
 
