@@ -21,7 +21,7 @@ const PDF_LIBRARIES = ['pdf-lib', '@pdf-lib/fontkit'].map((name) => ({
 
 // The API's rooms, bottom first (docs/architecture.md, "The shape"): a room imports
 // only from rooms of lower layers, never from one beside it or above; the app's own
-// files (app.module.ts, app.setup.ts, main.ts) stand above them all.
+// files (app.module.ts, app.setup.ts, main.ts) and the web's contract stand above them all.
 const API_LAYERS = [
   ['files', 'manifest', 'passwords', 'types'],
   ['config'],
@@ -34,7 +34,7 @@ const API_LAYERS = [
   ['backup'],
   ['backup-watch'],
 ];
-const API_APP_FILES = ['app.module.ts', 'app.setup.ts', 'main.ts'];
+const API_APP_FILES = ['app.module.ts', 'app.setup.ts', 'contract.ts', 'main.ts'];
 const API_LAYER_ZONES = API_LAYERS.flatMap((layer, index) =>
   layer.map((room) => ({
     target: `./api/src/${room}`,

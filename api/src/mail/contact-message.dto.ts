@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, Optional } from '../common/validators';
 import { CONTACT_LANGUAGES, MESSAGE_MAX_LENGTH, type ContactLanguage } from './contact-limits';
+import type { ContactMessage } from './contact-message';
 
 // Text, an at-sign, text, a dot, text (docs/product.md#contact-form). Whitespace (so CR/LF) and a
 // second at-sign are excluded because the address becomes the Reply-To header.
@@ -12,7 +13,7 @@ const trimSingleLine = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.replace(/^[^\S\r\n]+|[^\S\r\n]+$/g, '') : value;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-export class ContactMessageDto {
+export class ContactMessageDto implements ContactMessage {
   @Transform(trimSingleLine)
   @IsString()
   @IsNotEmpty()

@@ -23,7 +23,7 @@ import { DocumentsService } from '../documents/documents.service';
 import type { UnstampedFile } from '../documents/documents.types';
 import { LetterFiles } from '../letters/letter-files';
 import { stampLine } from '../stamp/stamp-line';
-import type { AccessView, LetterView, NewAccess } from './owner-views';
+import type { AccessView, LetterView, LogEntryView, NewAccess } from './owner-views';
 import {
   createTarget,
   letterTarget,
@@ -36,7 +36,6 @@ import { OwnerChangesService } from './owner-changes.service';
 import type { ConfirmedDto, NewAccessDto, SectionsDto, StampDto } from './owner.dto';
 import type { OwnerClaims } from './owner-token';
 
-type DescribedEntry = ReturnType<typeof describedEntry>;
 type Confirmation = ConfirmedDto['confirmation'];
 
 /** How long a new link's confirmation lets its first PDF in. */
@@ -217,7 +216,7 @@ export class OwnerAccessesService {
   }
 
   /** The access's entries of the log, newest first, as make access-log --json prints them. */
-  async logOf(id: string): Promise<DescribedEntry[]> {
+  async logOf(id: string): Promise<LogEntryView[]> {
     await this.known(id);
     const { entries } = await this.log.read();
     return newestFirst(entries, (entry) => entry.accessId === id).map(describedEntry);

@@ -18,6 +18,7 @@ import { OwnerNotifier } from './owner-notifier';
 import { OwnerPasskey, OwnerPasskeyStore } from './owner-passkey-store';
 import { OwnerSetupStore, setupLink } from './owner-setup-store';
 import { OwnerClaims } from './owner-token';
+import type { SetupLinkView } from './owner-views';
 import { PasskeyAssertions } from './passkey-assertions';
 import { RequestFrom } from './request-from';
 
@@ -60,7 +61,7 @@ export class OwnerChangesService {
     owner: OwnerClaims,
     confirmation: AuthenticationResponseJSON | undefined,
     from: RequestFrom,
-  ): Promise<{ url: string; expiresAt: string }> {
+  ): Promise<SetupLinkView> {
     const by = await this.confirmed(owner, 'setup-link', '', confirmation);
     const { token, expiresAt } = await this.setups.create();
     this.logger.log(`Setup link made on the owner's page from ${from.address}`);

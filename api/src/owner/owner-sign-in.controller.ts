@@ -6,7 +6,7 @@ import type {
 import { Public } from '../common/public.decorator';
 import { RateLimit } from '../common/rate-limit';
 import { SetupOptionsDto, SetupVerifyDto, SignInDto } from './owner.dto';
-import { OwnerSession } from './owner-token';
+import type { OwnerSession } from './owner-views';
 import { PasskeyService } from './passkey.service';
 import { From, RequestFrom } from './request-from';
 

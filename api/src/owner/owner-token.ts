@@ -11,16 +11,10 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { JWT_ALGORITHM } from '../auth/jwt.strategy';
+import type { OwnerSession } from './owner-views';
 
 export const OWNER_AUDIENCE = 'owner';
 export const OWNER_TOKEN_SECONDS = 900;
-
-/** What a sign-in answers. */
-export interface OwnerSession {
-  token: string;
-  /** Seconds. */
-  expiresIn: number;
-}
 
 /** What a valid owner token says. */
 export interface OwnerClaims {

@@ -1,6 +1,7 @@
-// What the owner's page gets from /api/owner/accesses: the API answers with
-// these shapes and the web (web/src/pages/owner/owner-client.ts) reads them,
-// one declaration for both. Types only, so the web's bundle takes nothing.
+// What the owner's page gets from /api/owner: the API answers with these
+// shapes and the web reads them (through @portfolio/api/contract), one
+// declaration for both. Types only, so the web's bundle takes nothing.
+import type { AccessLogEntry } from '../access/access-log';
 import type { AccessState } from '../access/access-record';
 import type { UnstampedFile } from '../documents/documents.types';
 
@@ -34,6 +35,35 @@ export interface AccessView {
   stampLine: string;
   /** Its PDFs that go out as they are, as found when it last asked for them. */
   unstamped: UnstampedFile[];
+}
+
+/** What a sign-in or a new passkey answers. */
+export interface OwnerSession {
+  token: string;
+  /** Seconds. */
+  expiresIn: number;
+}
+
+/** What the owner's page lists of a passkey: never its key. */
+export interface PasskeyView {
+  id: string;
+  label: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** A setup link for a further device, shown once. */
+export interface SetupLinkView {
+  url: string;
+  expiresAt: string;
+}
+
+/** A log entry as `make access-log --json` has it, with the command's words for it. */
+export interface LogEntryView extends AccessLogEntry {
+  /** What happened, e.g. "Dokument heruntergeladen: lebenslauf.pdf". */
+  what: string;
+  /** How it ended, e.g. "vollständig". */
+  result: string;
 }
 
 export interface NewAccess {

@@ -16,7 +16,6 @@ import type {
 } from '@simplewebauthn/server';
 import type { Request } from 'express';
 import type { LetterUpload } from '../access/access-changes';
-import { AccessLogEntry } from '../access/access-log';
 import { RateLimit } from '../common/rate-limit';
 import { OwnerChangesService } from './owner-changes.service';
 import { OwnerOnly, SignedIn } from './owner.guard';
@@ -29,9 +28,16 @@ import {
   StampDto,
 } from './owner.dto';
 import { OwnerAccessesService } from './owner-accesses.service';
-import type { AccessView, LetterView, NewAccess } from './owner-views';
+import type {
+  AccessView,
+  LetterView,
+  LogEntryView,
+  NewAccess,
+  PasskeyView,
+  SetupLinkView,
+} from './owner-views';
 import { OwnerClaims, OwnerTokens } from './owner-token';
-import { PasskeyService, PasskeyView } from './passkey.service';
+import { PasskeyService } from './passkey.service';
 import { From, RequestFrom } from './request-from';
 
 /**
@@ -118,7 +124,7 @@ export class OwnerController {
     @SignedIn() owner: OwnerClaims,
     @Body() body: ConfirmedDto,
     @From() from: RequestFrom,
-  ): Promise<{ url: string; expiresAt: string }> {
+  ): Promise<SetupLinkView> {
     return this.changes.newSetupLink(owner, body.confirmation, from);
   }
 
@@ -187,7 +193,7 @@ export class OwnerController {
   }
 
   @Get('accesses/:id/log')
-  accessLog(@Param('id') id: string): Promise<AccessLogEntry[]> {
+  accessLog(@Param('id') id: string): Promise<LogEntryView[]> {
     return this.accesses.logOf(id);
   }
 

@@ -24,7 +24,8 @@ import { webAuthn } from './webauthn';
 import { OwnerNotifier } from './owner-notifier';
 import { OwnerPasskey, OwnerPasskeyStore } from './owner-passkey-store';
 import { OwnerSetupStore } from './owner-setup-store';
-import { OwnerSession, OwnerTokens } from './owner-token';
+import { OwnerTokens } from './owner-token';
+import type { OwnerSession, PasskeyView } from './owner-views';
 import { PasskeyAssertions, usableParty } from './passkey-assertions';
 import { relyingParty } from './relying-party';
 import { RequestFrom } from './request-from';
@@ -42,14 +43,6 @@ const OWNER_USER_ID = new TextEncoder().encode('portfolio-owner');
 // one setup link.
 const SIGNING_IN = 'sign-in';
 const registering = (setupToken: string) => `registration ${setupToken}`;
-
-/** What the owner's page lists of a passkey: never its key. */
-export interface PasskeyView {
-  id: string;
-  label: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
 
 @Injectable()
 export class PasskeyService implements OnModuleInit {

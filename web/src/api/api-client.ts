@@ -1,20 +1,10 @@
 // The public calls (login, contact form); the document calls of the protected page are in
 // documents-client.ts, all through http.ts.
-import type { Language } from '../i18n/languages';
+import type { ContactMessage, LoginAnswer } from '@portfolio/api/contract';
 import { ApiError, request } from './http';
 
-export interface LoginResult {
-  success: boolean;
-  token?: string;
-}
-
-export interface ContactMessage {
-  name: string;
-  email: string;
-  message: string;
-  /** The form's language, named in the owner's mail. */
-  language: Language;
-}
+/** What the forms read of a login's answer: its success flag, and its token when it has one. */
+export type LoginResult = { success: boolean } & Partial<Pick<LoginAnswer, 'token'>>;
 
 export { ApiError };
 

@@ -1,5 +1,5 @@
 // The protected page's calls: the document list and the downloads, with the session's token.
-import type { ListedGroup } from '@portfolio/api/documents-types';
+import type { ListedGroup } from '@portfolio/api/contract';
 import { ApiError, request, UnauthorizedError } from './http';
 
 /** A group of GET /api/documents, as the API declares it: its own PDFs first, with their `id`. */

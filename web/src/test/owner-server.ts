@@ -3,7 +3,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { AccessView } from '../pages/owner/owner-client';
+import type { AccessView } from '@portfolio/api/contract';
 import { json, stubFetch, type Handler } from './fetch-stub';
 import { renderApp } from './render-app';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from '../../layout/dialog';
-import type { NewAccess } from './owner-client';
+import type { NewAccess } from '@portfolio/api/contract';
 import { QrCode } from './qr-code';
 import { OWNER_TEXTS as T, localDate } from './owner-texts';
 

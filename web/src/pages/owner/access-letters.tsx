@@ -1,6 +1,7 @@
 import { LETTER_MAX_MB, LETTERS_PER_ACCESS } from '@portfolio/api/letter-limits';
 import { useState } from 'react';
-import type { AccessView, OwnerApi, LetterView } from './owner-client';
+import type { AccessView, LetterView } from '@portfolio/api/contract';
+import type { OwnerApi } from './owner-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { LetterForm } from './letter-form';
 import { OWNER_TEXTS as T } from './owner-texts';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import type { AccessView, OwnerApi } from './owner-client';
+import type { AccessView } from '@portfolio/api/contract';
+import type { OwnerApi } from './owner-client';
 import { AccessItem } from './access-item';
 import { OWNER_TEXTS as T } from './owner-texts';
 

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { AccessLogEntry, OwnerApi } from './owner-client';
+import type { LogEntryView } from '@portfolio/api/contract';
+import type { OwnerApi } from './owner-client';
 import { OWNER_TEXTS as T, localTime } from './owner-texts';
 
 /** One access's log, newest first, in the words `make access-log` uses. */
 export function AccessLogView({ api, accessId }: { api: OwnerApi; accessId: string }) {
-  const [entries, setEntries] = useState<AccessLogEntry[]>();
+  const [entries, setEntries] = useState<LogEntryView[]>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {

@@ -17,8 +17,16 @@ import {
   stampOffTarget,
   type AccessChange,
 } from '@portfolio/api/change-targets';
+import type {
+  AccessView,
+  LetterView,
+  LogEntryView,
+  NewAccess,
+  OwnerSession as SessionAnswer,
+  PasskeyView,
+  SetupLinkView,
+} from '@portfolio/api/contract';
 import { request } from '../../api/http';
-import type { AccessView, LetterView, NewAccess } from '@portfolio/api/owner-views';
 
 /** An answer other than the call expected; `message` is the API's own German line when it gave one. */
 export class OwnerApiError extends Error {
@@ -31,37 +39,10 @@ export class OwnerApiError extends Error {
   }
 }
 
+/** The page's session: the API's token, and when it stops working (ms since the epoch). */
 export interface OwnerSession {
   token: string;
-  /** When the token stops working (ms since the epoch). */
   expiresAt: number;
-}
-
-/** The API's answers for the access links: declared once, by the API. */
-export type { AccessView, LetterView, NewAccess };
-
-/** A log entry as `make access-log --json` has it, with the command's words for it. */
-export interface AccessLogEntry {
-  at: string;
-  action: string;
-  file?: string;
-  outcome: string;
-  /** What happened, e.g. "Dokument heruntergeladen: lebenslauf.pdf". */
-  what: string;
-  /** How it ended, e.g. "vollständig". */
-  result: string;
-}
-
-export interface Passkey {
-  id: string;
-  label: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-export interface SetupLink {
-  url: string;
-  expiresAt: string;
 }
 
 const FALLBACK_MESSAGE = 'Der Server hat nicht geantwortet. Bitte später nochmals versuchen.';
@@ -101,7 +82,7 @@ async function call<T>(path: string, init: CallInit = {}): Promise<T> {
   return body as T;
 }
 
-const sessionOf = ({ token, expiresIn }: { token: string; expiresIn: number }): OwnerSession => ({
+const sessionOf = ({ token, expiresIn }: SessionAnswer): OwnerSession => ({
   token,
   expiresAt: Date.now() + expiresIn * 1000,
 });
@@ -230,18 +211,17 @@ export function ownerApi(token: string, onUnauthorized: () => void) {
     },
     removeLetter: (id: string, letterId: string) =>
       call<void>(letters(id, letterId), { ...as, method: 'DELETE' }),
-    accessLog: (id: string) =>
-      call<AccessLogEntry[]>(`/accesses/${encodeURIComponent(id)}/log`, as),
+    accessLog: (id: string) => call<LogEntryView[]>(`/accesses/${encodeURIComponent(id)}/log`, as),
     revokeAccess: (id: string) =>
       call<void>(`/accesses/${encodeURIComponent(id)}`, { ...as, method: 'DELETE' }),
-    passkeys: () => call<Passkey[]>('/passkeys', as),
+    passkeys: () => call<PasskeyView[]>('/passkeys', as),
     removePasskey: async (id: string) =>
       call<void>(`/passkeys/${encodeURIComponent(id)}/remove`, {
         ...as,
         body: { confirmation: await confirmation('remove-passkey', id) },
       }),
     setupLink: async () =>
-      call<SetupLink>('/setup-links', {
+      call<SetupLinkView>('/setup-links', {
         ...as,
         body: { confirmation: await confirmation('setup-link') },
       }),

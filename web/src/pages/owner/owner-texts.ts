@@ -1,5 +1,5 @@
 // The owner page's German, in Swiss spelling. The page exists in German only.
-import type { AsIsReason } from '@portfolio/api/as-is-reason';
+import type { AsIsReason } from '@portfolio/api/contract';
 
 /** Why a PDF goes without the stamp (docs/product.md#the-stamp). */
 const AS_IS: Record<AsIsReason, string> = {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { OwnerApi, Passkey, SetupLink } from './owner-client';
+import type { PasskeyView, SetupLinkView } from '@portfolio/api/contract';
+import type { OwnerApi } from './owner-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { messageOf } from './passkey-sign-in';
 import { QrCode } from './qr-code';
@@ -12,9 +13,9 @@ import { OWNER_TEXTS as T, localTime } from './owner-texts';
  */
 export function PasskeysPanel({ api }: { api: OwnerApi }) {
   const titleId = useId();
-  const [passkeys, setPasskeys] = useState<Passkey[]>();
-  const [setupLink, setSetupLink] = useState<SetupLink>();
-  const [removing, setRemoving] = useState<Passkey>();
+  const [passkeys, setPasskeys] = useState<PasskeyView[]>();
+  const [setupLink, setSetupLink] = useState<SetupLinkView>();
+  const [removing, setRemoving] = useState<PasskeyView>();
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
 
@@ -30,7 +31,7 @@ export function PasskeysPanel({ api }: { api: OwnerApi }) {
     await change().catch(fail);
     setConfirming(false);
   };
-  const remove = (passkey: Passkey) => {
+  const remove = (passkey: PasskeyView) => {
     setRemoving(undefined);
     return confirmed(() => api.removePasskey(passkey.id).then(reload));
   };
