@@ -27,21 +27,26 @@ const config = path.join(dir, 'config.yml');
 const TLS = '-f docker-compose.yml -f docker-compose.tls.yml';
 
 const docker = path.join(dir, 'docker');
+const TOOL_PROTOCOL = /^TOOL_PROTOCOL := (\d+)$/m.exec(
+  readFileSync(path.join(repoRoot, 'Makefile'), 'utf8'),
+)?.[1];
 /** The project every make target runs in: its records and journals stay out of the checkout. */
 const project = path.join(dir, 'project');
 mkdirSync(project);
 
 // Records its arguments; `config` prints the canned configuration, `ps -q`
-// names a container when RUNNING is set, the backup prints its archive, a
-// call named in FAIL fails.
+// names a container when RUNNING is set, the backup tool speaks this
+// Makefile's protocol and answers create --json with its archive, a call
+// named in FAIL fails.
 writeFileSync(
   compose,
   `#!/bin/sh
 case " $* " in *" config "*) cat '${config}'; exit ;; esac
 case " $* " in *" ps -q "*) [ -z "$RUNNING" ] || echo "container-\${*##* }"; exit 0 ;; esac
+case " $* " in *" backup protocol "*) echo '${TOOL_PROTOCOL}'; exit 0 ;; esac
 echo "$*" >> '${calls}'
 case " $* " in *" $FAIL "*) exit 1 ;; esac
-case " $* " in *" create "*) echo 'Sicherung /backups/portfolio-backup-2026-11-29T050000Z.tar.gz.age (1 kB, geprüft): access 1 Datei(en)' ;; esac
+case " $* " in *" create --json "*) echo '{"archive":"portfolio-backup-2026-11-29T050000Z.tar.gz.age","sha256":"0"}' ;; esac
 exit 0
 `,
 );
