@@ -718,7 +718,7 @@ describe('encrypted backups copied off-site with rclone', () => {
       impatient.stderr,
       /^Gerade läuft „restore“ \(seit \S+, Prozess \d+ auf \S+\): nach 1 s Warten abgebrochen, nichts verändert; später noch einmal\.\n$/,
     );
-    // Waiting is no failure to mail (the restore may be replacing the outbox): nothing queued.
+    // Nothing queued while the restore may be replacing the outbox: the next backup mails it.
     assert.equal(impatient.stdout, '');
     const backup = background(['create', ...storeArgs]);
     const backedUp = exitOf(backup);
@@ -730,6 +730,7 @@ describe('encrypted backups copied off-site with rclone', () => {
     assert.equal(restoreEnd.status, 0, restoreEnd.stderr);
     assert.match(restoreEnd.stdout, /^Wiederhergestellt aus /m);
     assert.equal(backupEnd.status, 0, backupEnd.stderr);
+    assert.match(backupEnd.stdout, /^Mail an MAIL_TO in der Warteschlange /m);
     assert.equal(readFileSync(accesses, 'utf8'), archived);
     assert.equal(readdirSync(project).includes('.portfolio-backup.journals'), false);
     // The backup that waited holds the restored stores.

@@ -107,6 +107,17 @@ describe('one command at a time', () => {
     );
     release();
     await held;
-    await expect(run(['create', '--wait', '1', ...stores])).resolves.toBeUndefined();
+    // The night that waited in vain is mailed by the next backup, under the lock.
+    const outbox = join(work, 'mail-outbox');
+    const withOutbox = [...stores, '--store', `outbox=${outbox}`];
+    await expect(run(['create', '--wait', '1', ...withOutbox])).resolves.toBeUndefined();
+    const queued = readdirSync(join(outbox, 'queue'));
+    expect(queued).toHaveLength(1);
+    const { mail } = JSON.parse(readFileSync(join(outbox, 'queue', queued[0]), 'utf8'));
+    expect(mail.subject).toMatch(/^Sicherung gescheitert: Gerade läuft „restore“ \(seit /);
+    expect(mail.text).toMatch(/^Die Sicherung \(create\) vom .* ist gescheitert:/);
+    // Told once.
+    await expect(run(['create', '--wait', '1', ...withOutbox])).resolves.toBeUndefined();
+    expect(readdirSync(join(outbox, 'queue'))).toHaveLength(1);
   });
 });

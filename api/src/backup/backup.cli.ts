@@ -6,7 +6,7 @@
 // --project's .env, else this repository's, beneath the environment.
 // Exit codes: 0 done, 1 failed, 2 wrong call.
 import { parseCliArgs, runCliCommand, UsageError, type CliCommand } from '../common/cli-command';
-import { DEFAULT_WAIT_MS, withBackupLock } from './backup-lock';
+import { DEFAULT_WAIT_MS, LockBusyError, withBackupLock } from './backup-lock';
 import { adopt } from './commands/adopt.command';
 import { callOf, describeBackupError, OPTIONS, type Call } from './commands/call';
 import { check, fetchCopies } from './commands/check.command';
@@ -15,7 +15,7 @@ import { key } from './commands/key.command';
 import { protocol } from './commands/protocol.command';
 import { prune, sendOffsite } from './commands/offsite.command';
 import { recoverRestore, restore, verify } from './commands/restore.command';
-import { reportFailure, reportNight } from './commands/report.command';
+import { leaveMissed, reportFailure, reportNight } from './commands/report.command';
 
 export { describeBackupError };
 
@@ -48,6 +48,9 @@ const LOCKED: Record<string, [number, number, (call: Call, args: string[]) => Pr
   report: [0, 0, (call) => reportNight(call)],
 };
 
+/** The steps of make backup's night: one that never got the lock is mailed later. */
+const NIGHTLY = ['create', 'offsite', 'report'];
+
 function waitOf(wait: string | undefined): number {
   if (wait === undefined) return DEFAULT_WAIT_MS;
   const seconds = Number(wait);
@@ -77,6 +80,8 @@ export const runBackupCommand: CliCommand = async (args, env, print) => {
   try {
     return await withBackupLock(lock, told);
   } catch (error) {
+    if (error instanceof LockBusyError && NIGHTLY.includes(command))
+      await leaveMissed(call.project, command, error);
     // A command's wrong call (commands/call.ts, wrongCall) says the usage.
     throw error instanceof UsageError && !error.message ? new UsageError(USAGE) : error;
   }

@@ -27,7 +27,7 @@ import {
   type Call,
 } from './call';
 import { describePruned, sendOffsite } from './offsite.command';
-import { reportSkipped } from './report.command';
+import { reportMissed, reportSkipped } from './report.command';
 
 /** The project's version: its git commit, else PORTFOLIO_VERSION (the Docker image has no git). */
 function projectVersion(env: Env): string {
@@ -90,6 +90,7 @@ export async function create(given: Call): Promise<void> {
   const { dir, keep, recipients, remote, signingKey } = config;
   const say = call.print;
   refuseUnsafe(config);
+  await reportMissed(call);
   if (values.project) await adoptBackupDir(dir, call.project);
   // A restore cut short is resolved first: never an archive of half-restored stores.
   for (const recovery of await recover(await recoveryStores(call), journalsOf(call)))

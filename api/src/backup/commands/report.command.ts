@@ -19,6 +19,8 @@ import { currentFolders, describeBackupError, storesOf, wrongCall, type Call } f
 
 /** The off-site step's failure, waiting for `backup report` (backup-lock.ts, STATE_DIR). */
 const FAILURE = 'failure.txt';
+/** A night step that never got the lock, waiting for the next `create` (leaveMissed). */
+const MISSED = 'missed.json';
 
 /** A failure left by an off-site step whose report never ran is no later night's. */
 export const forgetLeftFailure = (project: string) =>
@@ -118,6 +120,38 @@ export async function reportNight(call: Call): Promise<void> {
   if (!line && !taken) return;
   const mail = failureMail('offsite', line ?? NOT_COPIED, new Date());
   call.print(await queueOwnerMail(outbox, call.env, mail));
+}
+
+/**
+ * A night step that waited for the lock in vain (another command held it, perhaps a
+ * restore replacing the outbox): it writes no mail then, but leaves its line for the next
+ * `create`, which mails it under the lock.
+ */
+export async function leaveMissed(project: string, command: string, error: Error) {
+  const record = { command, at: new Date().toISOString(), line: describeBackupError(error) };
+  await writeState(project, MISSED, `${JSON.stringify(record)}\n`).catch((failed: Error) =>
+    console.error(`Nicht vermerkt: ${failed.message}`),
+  );
+}
+
+/** Mails a night left by leaveMissed, where this process has the outbox. */
+export async function reportMissed(call: Call): Promise<void> {
+  const outbox = outboxOf(call);
+  const text = await readState(call.project, MISSED);
+  if (!outbox || text === undefined) return;
+  const { command = 'create', at = '', line = text.trim() } = parsedMissed(text);
+  const when = Number.isNaN(Date.parse(at)) ? new Date() : new Date(at);
+  call.print(await queueOwnerMail(outbox, call.env, failureMail(command, line, when)));
+  await rm(join(call.project, STATE_DIR, MISSED), { force: true });
+}
+
+function parsedMissed(text: string): { command?: string; at?: string; line?: string } {
+  try {
+    const record: unknown = JSON.parse(text);
+    return typeof record === 'object' && record !== null ? record : {};
+  } catch {
+    return {};
+  }
 }
 
 /** Mails what a night's archive left out, where this process has the outbox. */
