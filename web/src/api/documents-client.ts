@@ -1,16 +1,14 @@
 // The protected page's calls: the document list and the downloads, with the session's token.
 import type { ListedGroup } from '@portfolio/api/contract';
-import { ApiError, request, UnauthorizedError } from './http';
+import { ApiError, request } from './http';
 
 /** A group of GET /api/documents, as the API declares it: its own PDFs first, with their `id`. */
 export type DocumentGroup = ListedGroup;
 export type DocumentFile = ListedGroup['files'][number];
-export { UnauthorizedError };
 
 export type ProgressListener = (receivedBytes: number, totalBytes: number | null) => void;
 
 function checked(response: Response): Response {
-  if (response.status === 401) throw new UnauthorizedError();
   if (!response.ok) throw new ApiError(response.status);
   return response;
 }

@@ -15,7 +15,7 @@ import { request } from './http';
 /**
  * The list as started early, for the token it was asked with: the answer itself, read by the
  * app's own client, as an error class of the early bundle is not the app's (a 401 must end
- * the session as UnauthorizedError).
+ * the session as the app's ApiError).
  */
 interface StartedList {
   token: string;

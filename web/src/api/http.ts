@@ -1,24 +1,22 @@
 // The one way the site talks to the API: every call of the public pages
 // (api-client.ts), the protected page (documents-client.ts) and the owner's
-// page (pages/owner/owner-client.ts) goes through `request`, which sets the
-// body's type and the session's token the same way for all. Tests stub
-// `fetch` underneath it.
+// page (owner-client.ts) goes through `request`, which sets the body's type
+// and the session's token the same way for all, and every refused call is
+// one ApiError. Tests stub `fetch` underneath it.
 
-/** The server answered, but not with what the call needs. */
+/** The server answered, but not with what the call needs; `message`: its own line, if it gave one. */
 export class ApiError extends Error {
-  constructor(readonly status: number) {
-    super(`API-Antwort mit Status ${status}`);
+  constructor(
+    readonly status: number,
+    message = `API-Antwort mit Status ${status}`,
+  ) {
+    super(message);
     this.name = 'ApiError';
   }
 }
 
 /** A guarded call was refused: the session is no longer valid. */
-export class UnauthorizedError extends ApiError {
-  constructor() {
-    super(401);
-    this.name = 'UnauthorizedError';
-  }
-}
+export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 export interface RequestOptions {
   method?: string;

@@ -1,7 +1,7 @@
 import { LETTER_MAX_MB, LETTERS_PER_ACCESS } from '@portfolio/api/letter-limits';
 import { useState } from 'react';
 import type { AccessView, LetterView } from '@portfolio/api/contract';
-import type { OwnerApi } from './owner-client';
+import type { OwnerApi } from '../../api/owner-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { LetterForm } from './letter-form';
 import { OWNER_TEXTS as T } from './owner-texts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LogEntryView } from '@portfolio/api/contract';
-import type { OwnerApi } from './owner-client';
+import type { OwnerApi } from '../../api/owner-client';
 import { OWNER_TEXTS as T, localTime } from './owner-texts';
 
 /** One access's log, newest first, in the words `make access-log` uses. */

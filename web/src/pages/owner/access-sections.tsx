@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AccessView } from '@portfolio/api/contract';
-import type { OwnerApi } from './owner-client';
+import type { OwnerApi } from '../../api/owner-client';
 import { OWNER_TEXTS as T } from './owner-texts';
 import { SectionPicker, sectionsText } from './section-picker';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { AccessView } from '@portfolio/api/contract';
-import type { OwnerApi } from './owner-client';
+import type { OwnerApi } from '../../api/owner-client';
 import { OWNER_TEXTS as T } from './owner-texts';
 
 interface AccessStampProps {

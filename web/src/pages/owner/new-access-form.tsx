@@ -1,7 +1,7 @@
 import { LABEL_MAX, LETTER_MAX_BYTES, LETTER_MAX_MB } from '@portfolio/api/letter-limits';
 import { useId, useState, type FormEvent } from 'react';
 import type { NewAccess } from '@portfolio/api/contract';
-import type { OwnerApi } from './owner-client';
+import type { OwnerApi } from '../../api/owner-client';
 import { AccessCreated } from './access-created';
 import { OWNER_TEXTS as T } from './owner-texts';
 import { SectionPicker } from './section-picker';

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { pageTitle } from '../../content/owner';
 import type { AccessView } from '@portfolio/api/contract';
-import type { OwnerApi } from './owner-client';
+import type { OwnerApi } from '../../api/owner-client';
 import { AccessList } from './access-list';
 import { NewAccessForm } from './new-access-form';
 import { PasskeySignIn } from './passkey-sign-in';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { OwnerApiError, registerPasskey, signIn, type OwnerSession } from './owner-client';
+import { ApiError } from '../../api/http';
+import { registerPasskey, signIn, type OwnerSession } from '../../api/owner-client';
 import { OWNER_TEXTS as T } from './owner-texts';
 
 const SETUP_KEY = 'einrichten';
@@ -11,7 +12,7 @@ const setupTokenIn = (hash: string) =>
 
 /** A passkey ceremony the person cancelled is not an error worth a red line. */
 export function messageOf(error: unknown): string {
-  if (error instanceof OwnerApiError) return error.message;
+  if (error instanceof ApiError) return error.message;
   if (error instanceof Error && error.name === 'NotAllowedError') return T.cancelled;
   return error instanceof Error ? error.message : String(error);
 }

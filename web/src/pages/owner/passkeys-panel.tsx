@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { PasskeyView, SetupLinkView } from '@portfolio/api/contract';
-import type { OwnerApi } from './owner-client';
+import type { OwnerApi } from '../../api/owner-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { messageOf } from './passkey-sign-in';
 import { QrCode } from './qr-code';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ownerApi, type OwnerApi, type OwnerSession } from './owner-client';
+import { ownerApi, type OwnerApi, type OwnerSession } from '../../api/owner-client';
 import { OWNER_TEXTS } from './owner-texts';
 
 /**

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { documentsFor } from '../../api/early-calls';
-import { UnauthorizedError, type DocumentGroup } from '../../api/documents-client';
+import type { DocumentGroup } from '../../api/documents-client';
+import { isUnauthorized } from '../../api/http';
 import { useSession } from '../../auth/session-context';
 
 type DocumentsState =
@@ -22,7 +23,7 @@ export function useDocuments() {
       (groups) => current && startTransition(() => setState({ status: 'ready', groups })),
       (error: unknown) => {
         if (!current) return;
-        if (error instanceof UnauthorizedError) logout();
+        if (isUnauthorized(error)) logout();
         else setState({ status: 'error' });
       },
     );

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { ApiError } from '../../api/http';
-import { UnauthorizedError } from '../../api/documents-client';
+import { isUnauthorized } from '../../api/http';
 import { useSession } from '../../auth/session-context';
 
 /**
@@ -20,7 +20,7 @@ export function useGuardedCall() {
       try {
         await call(token);
       } catch (error) {
-        if (error instanceof UnauthorizedError) logout();
+        if (isUnauthorized(error)) logout();
         else onError(error);
       }
     },

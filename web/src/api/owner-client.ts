@@ -26,18 +26,7 @@ import type {
   PasskeyView,
   SetupLinkView,
 } from '@portfolio/api/contract';
-import { request } from '../../api/http';
-
-/** An answer other than the call expected; `message` is the API's own German line when it gave one. */
-export class OwnerApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'OwnerApiError';
-  }
-}
+import { ApiError, request } from './http';
 
 /** The page's session: the API's token, and when it stops working (ms since the epoch). */
 export interface OwnerSession {
@@ -77,7 +66,7 @@ async function call<T>(path: string, init: CallInit = {}): Promise<T> {
       typeof body.message === 'string'
         ? body.message
         : FALLBACK_MESSAGE;
-    throw new OwnerApiError(response.status, message);
+    throw new ApiError(response.status, message);
   }
   return body as T;
 }
