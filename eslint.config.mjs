@@ -128,6 +128,7 @@ export default tseslint.config(
       'api/src/**/*.spec.ts',
       'api/src/**/*.module.ts',
       'api/src/access/access-stores.ts',
+      'api/src/letters/letter-stores.ts',
       'api/src/owner/owner-stores.ts',
       'api/src/mail/outbox/outbox-stores.ts',
     ],

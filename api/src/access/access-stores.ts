@@ -4,7 +4,8 @@
 // every part of one process shares what a store knows (a letter found
 // damaged, the store's lock). lint/import-rules.test.mjs holds to it.
 import type { AppConfig } from '../config/app-config';
-import { LetterFiles } from '../letters/letter-files';
+import type { LetterFiles } from '../letters/letter-files';
+import { makeLetterFiles } from '../letters/letter-stores';
 import { AccessChangeNotes, type ChangeSource } from './access-change-notes';
 import { AccessChanges } from './access-changes';
 import { AccessLogFile } from './access-log';
@@ -12,13 +13,16 @@ import { AccessStore } from './access-store';
 
 export type AccessStores = ReturnType<typeof makeAccessStores>;
 
-/** `via`: where this process's changes are made, for the owner's mail of them. */
+/**
+ * `via`: where this process's changes are made, for the owner's mail of them; `letters`:
+ * the process's LetterFiles where it has one already (the API's letters module).
+ */
 export function makeAccessStores(
   config: Pick<AppConfig, 'access' | 'documents'>,
   via: ChangeSource,
+  letters: LetterFiles = makeLetterFiles(config),
 ) {
   const store = new AccessStore(config.access.dir);
-  const letters = new LetterFiles(config.access.lettersDir);
   const log = new AccessLogFile(config.access.dir);
   const notes = new AccessChangeNotes(config.access.dir, store.accessesFile);
   const changes = new AccessChanges(store, letters, config.documents.dir, (text) =>

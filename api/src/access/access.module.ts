@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { appConfig, type AppConfig } from '../config/app-config';
 import { LetterFiles } from '../letters/letter-files';
+import { LettersModule } from '../letters/letters.module';
 import { MailModule } from '../mail/mail.module';
 import { AccessChangeMailer } from './access-change-mailer';
 import { AccessChangeNotes } from './access-change-notes';
@@ -27,15 +28,15 @@ const each = <K extends keyof AccessStores>(
 // code for a token is one of auth/'s ways in (auth.controller.ts), so auth/
 // imports this module and nothing here imports auth/.
 @Module({
-  imports: [MailModule],
+  imports: [MailModule, LettersModule],
   providers: [
     {
       provide: STORES,
-      inject: [appConfig.KEY],
-      useFactory: (config: AppConfig) => makeAccessStores(config, 'page'),
+      inject: [appConfig.KEY, LetterFiles],
+      useFactory: (config: AppConfig, letters: LetterFiles) =>
+        makeAccessStores(config, 'page', letters),
     },
     each(AccessStore, 'store'),
-    each(LetterFiles, 'letters'),
     each(AccessLogFile, 'log'),
     each(AccessChanges, 'changes'),
     each(AccessChangeNotes, 'notes'),
@@ -43,6 +44,6 @@ const each = <K extends keyof AccessStores>(
     AccessService,
     AccessNotifier,
   ],
-  exports: [AccessService, AccessStore, LetterFiles, AccessLogFile, AccessChanges],
+  exports: [AccessService, AccessStore, AccessLogFile, AccessChanges, LettersModule],
 })
 export class AccessModule {}
