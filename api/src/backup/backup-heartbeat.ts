@@ -6,12 +6,12 @@
 // Docker that is another container, so create leaves the night in the tool's
 // state folder, the off-site step records what it copied, and `backup report`
 // writes the heartbeat when both name the same archive.
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFileDurably } from '../files/durable-file';
 import { handToOwnerOf } from '../files/file-ownership';
 import { parseJson } from './archive/backup-manifest';
-import { readState, STATE_DIR, writeState } from './backup-lock';
+import { forgetState, readState, writeState } from './backup-lock';
 
 export const HEARTBEAT = 'backup-heartbeat.json';
 /** In the tool's state folder: the night waiting for its copy, and the archive copied last. */
@@ -52,6 +52,6 @@ export const recordCopied = (project: string, archive: string) =>
 export async function takeNight(project: string) {
   const night = parseJson<Heartbeat>(await readState(project, NIGHT));
   const copied = (await readState(project, COPIED))?.trim();
-  await rm(join(project, STATE_DIR, NIGHT), { force: true });
+  await forgetState(project, NIGHT);
   return night?.archive ? { night, copied: copied === night.archive } : undefined;
 }

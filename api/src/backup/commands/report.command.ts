@@ -3,7 +3,6 @@
 // which keeps it until the API sends it. A process without the outbox (the
 // off-site container) leaves the line in the tool's state folder for `backup
 // report`; the drill on the owner's computer says it in its exit code and line.
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { localTime } from '../../common/swiss-time';
 import { handToOwnerOf } from '../../files/file-ownership';
@@ -14,7 +13,7 @@ import { FOLDERS } from '../../mail/outbox/outbox-store';
 import { makeOutboxStore } from '../../mail/outbox/outbox-stores';
 import { newQueuedMail } from '../../mail/outbox/queued-mail';
 import { takeNight, writeHeartbeat } from '../backup-heartbeat';
-import { readState, STATE_DIR, writeState } from '../backup-lock';
+import { forgetState, readState, writeState } from '../backup-lock';
 import { currentFolders, describeBackupError, storesOf, wrongCall, type Call } from './call';
 
 /** The off-site step's failure, waiting for `backup report` (backup-lock.ts, STATE_DIR). */
@@ -23,8 +22,7 @@ const FAILURE = 'failure.txt';
 const MISSED = 'missed.json';
 
 /** A failure left by an off-site step whose report never ran is no later night's. */
-export const forgetLeftFailure = (project: string) =>
-  rm(join(project, STATE_DIR, FAILURE), { force: true });
+export const forgetLeftFailure = (project: string) => forgetState(project, FAILURE);
 
 type OwnerMail = { subject: string; text: string };
 
@@ -142,7 +140,7 @@ export async function reportMissed(call: Call): Promise<void> {
   const { command = 'create', at = '', line = text.trim() } = parsedMissed(text);
   const when = Number.isNaN(Date.parse(at)) ? new Date() : new Date(at);
   call.print(await queueOwnerMail(outbox, call.env, failureMail(command, line, when)));
-  await rm(join(call.project, STATE_DIR, MISSED), { force: true });
+  await forgetState(call.project, MISSED);
 }
 
 function parsedMissed(text: string): { command?: string; at?: string; line?: string } {
