@@ -11,6 +11,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { repoRoot } from '@portfolio/stack';
+import { makefileProtocol } from './helpers/owner-tools';
 import { withEnvFile } from '../../api/src/config/env-file';
 import { scratchDir } from './helpers/scratch';
 
@@ -192,9 +193,8 @@ describe("make speaks to the image's backup tool in a language both know", () =>
   });
 
   it('make update goes on only with a tool that speaks its protocol, and takes the archive it names', () => {
-    const speaks = readFileSync(path.join(repoRoot, 'Makefile'), 'utf8');
-    const protocol = /^TOOL_PROTOCOL := (\d+)$/m.exec(speaks)?.[1];
-    const updated = runMake('update', '', { ...older, PROTOCOL: protocol ?? '' });
+    const protocol = makefileProtocol();
+    const updated = runMake('update', '', { ...older, PROTOCOL: protocol });
     assert.equal(updated.run.status, 0, updated.run.stderr);
     assert.ok(
       updated.made.some((call) => / backup create --json /.test(call)),

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { repoRoot } from '@portfolio/stack';
+import { makefileProtocol } from './helpers/owner-tools';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-make-images-'));
 const compose = path.join(dir, 'compose');
@@ -27,9 +28,7 @@ const config = path.join(dir, 'config.yml');
 const TLS = '-f docker-compose.yml -f docker-compose.tls.yml';
 
 const docker = path.join(dir, 'docker');
-const TOOL_PROTOCOL = /^TOOL_PROTOCOL := (\d+)$/m.exec(
-  readFileSync(path.join(repoRoot, 'Makefile'), 'utf8'),
-)?.[1];
+const TOOL_PROTOCOL = makefileProtocol();
 /** The project every make target runs in: its records and journals stay out of the checkout. */
 const project = path.join(dir, 'project');
 mkdirSync(project);

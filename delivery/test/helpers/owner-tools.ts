@@ -2,6 +2,7 @@
 // from their TypeScript sources as `make backup-local` and
 // `make access-add-local` run them.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '@portfolio/stack';
 
@@ -29,3 +30,12 @@ export const storeArgs = (project: string, stores: Record<string, string>): stri
   project,
   ...Object.entries(stores).flatMap(([name, folder]) => ['--store', `${name}=${folder}`]),
 ];
+
+/** The backup tool's protocol the Makefile speaks (TOOL_PROTOCOL), as a stand-in tool answers it. */
+export function makefileProtocol(): string {
+  const protocol = /^TOOL_PROTOCOL := (\d+)$/m.exec(
+    readFileSync(path.join(repoRoot, 'Makefile'), 'utf8'),
+  )?.[1];
+  if (!protocol) throw new Error('the Makefile names no TOOL_PROTOCOL');
+  return protocol;
+}
