@@ -16,6 +16,7 @@ import {
   EN_SPA_HTML,
   INDEX_HTML,
   NOT_FOUND_HTML,
+  OWNER_HTML,
   PRECOMPRESSED_CSS,
   SPA_HTML,
 } from './helpers/static-site';
@@ -36,7 +37,7 @@ describe('nginx front (plain HTTP)', () => {
       '/all-projects': ALL_PROJECTS_HTML,
       '/all-projects?sprache=SQL': SPA_HTML,
       '/protected': SPA_HTML,
-      '/verwaltung': SPA_HTML,
+      '/verwaltung': OWNER_HTML,
       '/en/': EN_INDEX_HTML,
       '/en/all-projects': EN_ALL_PROJECTS_HTML,
       '/en/all-projects?sprache=SQL': EN_SPA_HTML,
@@ -52,7 +53,8 @@ describe('nginx front (plain HTTP)', () => {
   });
 
   it('keeps the app-rendered pages out of search engines, and only those', async () => {
-    for (const path of ['/protected', '/en/protected', '/verwaltung', '/all-projects?sprache=SQL'])
+    const hidden = ['/protected', '/en/protected', '/verwaltung', '/verwaltung.html'];
+    for (const path of [...hidden, '/all-projects?sprache=SQL'])
       assert.equal((await request(url(path))).headers['x-robots-tag'], 'noindex, nofollow', path);
     for (const path of ['/', '/all-projects', '/en/', '/en/all-projects'])
       assert.equal((await request(url(path))).headers['x-robots-tag'], undefined, path);

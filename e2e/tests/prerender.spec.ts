@@ -1,6 +1,7 @@
-// The prerendered pages (/ and /all-projects, in German and English): their HTML already holds the page's text, a
-// stored session shows in the first painted frame (before any bundle script runs), and
-// hydration leaves a working page without a console error (the guard checks that).
+// The prerendered pages (/ and /all-projects, in German and English; the owner's page signed
+// out): their HTML already holds the page's text, a stored session shows in the first painted
+// frame (before any bundle script runs), and hydration leaves a working page without a console
+// error (the guard checks that).
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { holdRequests } from '../support/held-requests';
@@ -78,6 +79,23 @@ test('without a session the prerendered page shows Login before the bundle runs'
   await expect(headerLoginButton(bare.page)).toBeVisible();
   await expect(bare.page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeHidden();
   await bare.close();
+});
+
+test('/verwaltung arrives signed out, its button usable once the app runs', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const signIn = { name: 'Mit Passkey anmelden' };
+  const bare = await openWithoutBundle(browser, baseURL ?? '', '/verwaltung');
+  await expect(bare.page.getByRole('heading', { level: 1, name: 'Verwaltung' })).toBeVisible();
+  await expect(bare.page.getByRole('button', signIn)).toBeDisabled();
+  await expect(bare.page).toHaveTitle(/^Verwaltung – /);
+  await bare.close();
+
+  await page.goto('/verwaltung');
+  await expect(page.getByRole('button', signIn)).toBeEnabled();
+  await expect(page.locator('head > title')).toHaveCount(1);
 });
 
 test('after hydration a stored session keeps Logout and one title', async ({ page }) => {

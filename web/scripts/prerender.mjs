@@ -2,10 +2,12 @@
 // language (German at the root, English under en/, as nginx serves them): index.html (/),
 // all-projects.html and 404.html hold each route's markup and head tags, and start their app
 // after the largest paint (src/hydration/deferred-entry.ts); spa.html keeps the empty shell
-// for the client-rendered routes (/verwaltung, filtered projects), with the language's `lang`,
+// for the client-rendered routes (filtered projects), with the language's `lang`,
 // the owner's name as its title and the no-script note. protected.html is the documents page's
 // frame: its early script (src/protected-early.ts) starts before the app's entry, and the
-// files to preload include the page's chunks. sitemap.xml and robots.txt name the pages at the owner's address.
+// files to preload include the page's chunks; so are the owner's page's (verwaltung.html, German
+// only, as every visit to it starts: signed out). sitemap.xml and robots.txt name the pages at
+// the owner's address.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { MANIFEST_FILE } from './start-page-files.mjs';
 
@@ -53,8 +55,16 @@ function chunkFiles(keys, files = new Set()) {
 function protectedModules(language) {
   const chunks = ['src/pages/protected/protected-page.tsx'];
   if (language !== DEFAULT_LANGUAGE) chunks.push('src/content/en/index.ts');
-  return { before: [`/${earlyScript}`], preloads: chunkFiles(chunks).map((file) => `/${file}`) };
+  return { before: [`/${earlyScript}`], preloads: preloadsOf(chunks) };
 }
+
+const preloadsOf = (chunks) => chunkFiles(chunks).map((file) => `/${file}`);
+
+/** The owner's page: German only; its chunks preloaded like the documents page's. */
+const OWNER_PAGE = {
+  url: '/verwaltung',
+  modules: { before: [], preloads: preloadsOf(['src/pages/owner/owner-page.tsx']) },
+};
 for (const part of [ROOT, HTML_START]) {
   if (!shell.includes(part)) throw new Error(`dist/index.html enthält kein ${part}`);
 }
@@ -62,23 +72,28 @@ for (const part of [ROOT, HTML_START]) {
 /** The file of an address: `/` → index.html, `/en/all-projects` → en/all-projects.html. */
 const fileOf = (url) => (url.endsWith('/') ? `${url.slice(1)}index.html` : `${url.slice(1)}.html`);
 
+/** One page's file: the language's shell around the route's markup and head tags. */
+async function writePage(languageShell, url, own) {
+  const html = await renderRoute(url);
+  const [head, app, ...rest] = html.split(HEAD_END_MARKER);
+  if (app === undefined || rest.length > 0)
+    throw new Error(`${url}: ${HEAD_END_MARKER} nicht genau einmal im gerenderten HTML`);
+  const file = deferAppEntry(languageShell, own)
+    .replace('</head>', `${head}</head>`)
+    .replace(ROOT, () => `<div id="root">${app}</div>`);
+  await writeFile(new URL(fileOf(url), dist), file);
+}
+
 for (const language of LANGUAGES) {
   const languageShell = shell
     .replace(HTML_START, `<html lang="${language}">`)
     .replace(NOSCRIPT, `<noscript>${await noscriptOf(language)}</noscript>`);
   await mkdir(new URL(localePath(language, '/').slice(1) || '.', dist), { recursive: true });
   for (const page of PAGES) {
-    const url = localePath(language, page);
-    const html = await renderRoute(url);
-    const [head, app, ...rest] = html.split(HEAD_END_MARKER);
-    if (app === undefined || rest.length > 0)
-      throw new Error(`${url}: ${HEAD_END_MARKER} nicht genau einmal im gerenderten HTML`);
     const own = page === '/protected' ? protectedModules(language) : undefined;
-    const file = deferAppEntry(languageShell, own)
-      .replace('</head>', `${head}</head>`)
-      .replace(ROOT, () => `<div id="root">${app}</div>`);
-    await writeFile(new URL(fileOf(url), dist), file);
+    await writePage(languageShell, localePath(language, page), own);
   }
+  if (language === DEFAULT_LANGUAGE) await writePage(languageShell, OWNER_PAGE.url, OWNER_PAGE.modules);
   await writeFile(
     new URL(fileOf(localePath(language, '/spa')), dist),
     languageShell.replace('</head>', `${shellTitle}</head>`),

@@ -5,6 +5,7 @@ import { AppLayout } from './layout/app-layout';
 import { HomePage } from './pages/home/home-page';
 import { allProjectsRoute } from './all-projects-route';
 import { protectedRoute } from './protected-route';
+import { ownerRoute } from './owner-route';
 import { ThemeProvider } from './theme/theme-context';
 import { InteractiveMark } from './hydration/interactive-mark';
 import { LANGUAGES, localePath } from './i18n/languages';
@@ -13,7 +14,7 @@ const AllProjectsPage = allProjectsRoute.Component;
 const ProtectedPage = protectedRoute.Component;
 const NotFoundPage = lazy(() => import('./pages/not-found/not-found-page'));
 // The owner's page: German only, linked from nowhere, its own chunk.
-const OwnerPage = lazy(() => import('./pages/owner/owner-page'));
+const OwnerPage = ownerRoute.Component;
 
 export function App() {
   return (

@@ -22,7 +22,7 @@
 //    remembered in step 1 again; each section switches once it has hydrated.
 // 7. When the page is idle, the project page's chunk and the text behind "Mehr über mich" are
 //    fetched (hydration/when-idle.ts).
-// The SPA shell (/verwaltung, a filtered project list) has nothing to paint first: its <head>
+// The SPA shell (a filtered project list) has nothing to paint first: its <head>
 // loads this entry at once, so it starts at step 4.
 
 import { startApp } from './start-app';

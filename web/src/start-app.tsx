@@ -13,6 +13,7 @@ import { holdParts } from './hydration/part-schedule';
 import { onIdle } from './hydration/when-idle';
 import { allProjectsRoute } from './all-projects-route';
 import { protectedRoute } from './protected-route';
+import { ownerRoute } from './owner-route';
 import { languageOfPath, pageOfPath } from './i18n/languages';
 import { loadEnglish } from './i18n/translation';
 
@@ -20,6 +21,7 @@ import { loadEnglish } from './i18n/translation';
 const PRERENDERED_ROUTES = new Map([
   ['/all-projects', allProjectsRoute],
   ['/protected', protectedRoute],
+  ['/verwaltung', ownerRoute],
 ]);
 
 const app = (
@@ -30,7 +32,7 @@ const app = (
   </StrictMode>
 );
 
-/** Hydrates a prerendered page (/, /all-projects, /protected in each language), renders the SPA shell. */
+/** Hydrates a prerendered page (/, /all-projects, /protected in each language, /verwaltung), renders the SPA shell. */
 export async function startApp(root: HTMLElement): Promise<void> {
   // An English page's texts first (a German one has them in this chunk), so it renders in one pass.
   const texts = languageOfPath(location.pathname) === 'en' ? loadEnglish() : null;

@@ -1,5 +1,6 @@
 // A small stand-in for web/dist: the prerendered index.html and all-projects.html, the
-// client-rendered shell spa.html, the 404 page, the same four in English under en/, hashed assets (one with a
+// client-rendered shell spa.html, the 404 page, the same four in English under en/, the owner's
+// verwaltung.html, hashed assets (one with a
 // precompressed .gz twin whose content differs, to prove gzip_static), an
 // image and robots.txt.
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
@@ -19,6 +20,8 @@ export const EN_ALL_PROJECTS_HTML =
   '<!doctype html><html lang="en"><head><title>All projects</title></head><body><div id="root"><h1>All projects</h1></div></body></html>\n';
 export const EN_SPA_HTML =
   '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>\n';
+export const OWNER_HTML =
+  '<!doctype html><html lang="de"><head><title>Verwaltung</title></head><body><div id="root"><h1>Verwaltung</h1></div></body></html>\n';
 export const NOT_FOUND_HTML =
   '<!doctype html><html lang="de"><head><title>Seite nicht gefunden</title></head><body><div id="root"><h1>Seite nicht gefunden</h1></div></body></html>\n';
 export const EN_NOT_FOUND_HTML =
@@ -33,6 +36,7 @@ export async function makeStaticSite(): Promise<string> {
   await writeFile(path.join(root, 'index.html'), INDEX_HTML);
   await writeFile(path.join(root, 'all-projects.html'), ALL_PROJECTS_HTML);
   await writeFile(path.join(root, 'spa.html'), SPA_HTML);
+  await writeFile(path.join(root, 'verwaltung.html'), OWNER_HTML);
   await writeFile(path.join(root, 'en', 'index.html'), EN_INDEX_HTML);
   await writeFile(path.join(root, 'en', 'all-projects.html'), EN_ALL_PROJECTS_HTML);
   await writeFile(path.join(root, 'en', 'spa.html'), EN_SPA_HTML);

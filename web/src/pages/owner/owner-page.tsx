@@ -1,7 +1,8 @@
 // The owner's page (/verwaltung): access links from a phone, signed in with
-// a passkey only. Linked from nowhere, never prerendered, not indexed; its
-// code is a chunk of its own that `/` never loads (docs/operations.md,
-// "Verwaltung auf dem Handy").
+// a passkey only. Linked from nowhere, not indexed, prerendered as every visit
+// starts (signed out: the session lives in the page's memory); its code is a
+// chunk of its own that `/` never loads (docs/operations.md, "Verwaltung auf
+// dem Handy").
 import { useCallback, useEffect, useState } from 'react';
 import { pageTitle } from '../../content/owner';
 import type { AccessView } from '@portfolio/api/contract';

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { registerPasskey, signIn, type OwnerSession } from '../../api/owner-client';
+import { useHydrated } from '../../hydration/use-hydrated';
 import { OWNER_TEXTS as T } from './owner-texts';
 
 const SETUP_KEY = 'einrichten';
@@ -28,9 +29,12 @@ interface PasskeySignInProps {
 export function PasskeySignIn({ onSignedIn, notice }: PasskeySignInProps) {
   const { hash, pathname } = useLocation();
   const navigate = useNavigate();
+  // The prerendered page knows neither the address's fragment nor the browser: until the page
+  // has hydrated it shows what the HTML shows, its button not yet usable.
+  const hydrated = useHydrated();
   // Kept in memory; the address bar and the history lose it at once, whatever follows.
   // A link opened in a tab that shows the page already brings its token too.
-  const inAddress = setupTokenIn(hash);
+  const inAddress = hydrated ? setupTokenIn(hash) : undefined;
   const [setupToken, setSetupToken] = useState(inAddress);
   if (inAddress && inAddress !== setupToken) setSetupToken(inAddress);
   useEffect(() => {
@@ -39,7 +43,7 @@ export function PasskeySignIn({ onSignedIn, notice }: PasskeySignInProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
-  if (!passkeysPossible()) return <p role="alert">{T.noPasskeys}</p>;
+  if (hydrated && !passkeysPossible()) return <p role="alert">{T.noPasskeys}</p>;
 
   const run = async () => {
     setBusy(true);
@@ -62,7 +66,7 @@ export function PasskeySignIn({ onSignedIn, notice }: PasskeySignInProps) {
           {error ?? notice}
         </p>
       )}
-      <button type="button" className="button button--primary" disabled={busy} onClick={run}>
+      <button type="button" className="button button--primary" disabled={busy || !hydrated} onClick={run}>
         {setupToken ? T.setUp : T.signIn}
       </button>
       {busy && <p role="status">{T.busy}</p>}
