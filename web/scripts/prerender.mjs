@@ -93,7 +93,8 @@ for (const language of LANGUAGES) {
     const own = page === '/protected' ? protectedModules(language) : undefined;
     await writePage(languageShell, localePath(language, page), own);
   }
-  if (language === DEFAULT_LANGUAGE) await writePage(languageShell, OWNER_PAGE.url, OWNER_PAGE.modules);
+  if (language === DEFAULT_LANGUAGE)
+    await writePage(languageShell, OWNER_PAGE.url, OWNER_PAGE.modules);
   await writeFile(
     new URL(fileOf(localePath(language, '/spa')), dist),
     languageShell.replace('</head>', `${shellTitle}</head>`),

@@ -66,7 +66,12 @@ export function PasskeySignIn({ onSignedIn, notice }: PasskeySignInProps) {
           {error ?? notice}
         </p>
       )}
-      <button type="button" className="button button--primary" disabled={busy || !hydrated} onClick={run}>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={busy || !hydrated}
+        onClick={run}
+      >
         {setupToken ? T.setUp : T.signIn}
       </button>
       {busy && <p role="status">{T.busy}</p>}
