@@ -16,6 +16,8 @@ export interface AuditResult {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Main-thread time spent evaluating scripts (Lighthouse's `mainthread-work-breakdown`). */
+  scriptMs: number;
   /** Lighthouse's measure of the host's CPU, taken before each audit. */
   benchmarkIndex: number;
 }
@@ -44,6 +46,12 @@ async function withChromium<T>(work: (chrome: LaunchedChrome) => Promise<T>): Pr
   }
 }
 
+/** The main thread's script evaluation, as Lighthouse groups its work. */
+function scriptEvaluationMs(details: unknown): number {
+  const items = (details as { items?: Array<{ group: string; duration: number }> })?.items ?? [];
+  return Math.round(items.find((item) => item.group === 'scriptEvaluation')?.duration ?? NaN);
+}
+
 /** The CPU slowdown is Lighthouse's mobile default (4) unless `cpuSlowdown` is given. */
 async function auditOnce(url: string, cpuSlowdown?: number): Promise<AuditResult> {
   return withChromium(async (chrome) => {
@@ -65,6 +73,7 @@ async function auditOnce(url: string, cpuSlowdown?: number): Promise<AuditResult
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      scriptMs: scriptEvaluationMs(audits['mainthread-work-breakdown']?.details),
       benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
     };
   });
@@ -101,6 +110,7 @@ export async function auditMedian(url: string, cpuSlowdown?: number): Promise<Au
     lcpMs: medianOf('lcpMs'),
     tbtMs: medianOf('tbtMs'),
     cls: medianOf('cls'),
+    scriptMs: medianOf('scriptMs'),
     benchmarkIndex: medianOf('benchmarkIndex'),
   };
 }

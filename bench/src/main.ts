@@ -16,7 +16,7 @@ import { makeDocumentSet, type DocumentSet } from './document-set.ts';
 import { calibratedSlowdown } from './cpu-calibration.ts';
 import { makeAccessLink } from './access-link.ts';
 import {
-  accessLinkRows,
+  besideHomeRows,
   bundleRows,
   calibratedRow,
   hostRow,
@@ -24,6 +24,7 @@ import {
   ratioRow,
   rssRow,
   scriptFreeRows,
+  scriptRow,
   zipRows,
 } from './figures.ts';
 import { buildFloor } from './floor.ts';
@@ -60,7 +61,7 @@ const AUDITED_PAGES = ['/', '/en/', '/all-projects', '/en/all-projects'];
 
 async function pageRows(app: Stack, floorDist: string, scriptFreeDist: string): Promise<Row[]> {
   step(
-    'Lighthouse (mobile), median of 3 runs: the floor page; /, /all-projects and their English twins, with and without scripts; /protected through a link ...',
+    'Lighthouse (mobile), median of 3 runs: the floor page; /, /all-projects and their English twins, with and without scripts; /protected through a link; /verwaltung ...',
   );
   const floorStack = await startStack({ webRoot: floorDist });
   const scriptFreeStack = await startStack({ webRoot: scriptFreeDist });
@@ -73,13 +74,22 @@ async function pageRows(app: Stack, floorDist: string, scriptFreeDist: string): 
       const audit = await auditMedian(`${app.baseUrl}${page}`);
       const scriptFree = await auditMedian(`${scriptFreeStack.baseUrl}${page}`);
       audits.set(page, audit);
-      rows.push(...lighthouseRows(page, audit, floor), ...scriptFreeRows(page, audit, scriptFree));
+      rows.push(
+        ...lighthouseRows(page, audit, floor),
+        ...scriptFreeRows(page, audit, scriptFree),
+        scriptRow(page, audit, floor),
+      );
     }
     // A company's link, each audit a fresh browser: the code is exchanged anew every time.
     const link = await auditMedian(await makeAccessLink(app, 'Bench AG'));
+    const owner = await auditMedian(`${app.baseUrl}/verwaltung`);
     const home = audits.get('/');
-    if (home) rows.push(...accessLinkRows(link, home));
-    return [...rows, ...(await calibratedRows(app, floor, audits))];
+    if (home) {
+      rows.push(...besideHomeRows('/protected#zugang=…', link, home));
+      rows.push(...besideHomeRows('/verwaltung', owner, home));
+    }
+    const references = { floor: floorStack.baseUrl, scriptFree: scriptFreeStack.baseUrl };
+    return [...rows, ...(await calibratedRows(app, references, [floor, ...audits.values()]))];
   } finally {
     await floorStack.stop();
     await scriptFreeStack.stop();
@@ -87,21 +97,24 @@ async function pageRows(app: Stack, floorDist: string, scriptFreeDist: string): 
 }
 
 /**
- * The same pages audited again with the CPU slowdown calibrated to this machine
- * (cpu-calibration.ts), from the median benchmarkIndex of the audits above.
+ * The same pages, their script-free copies and the floor page audited again with the CPU
+ * slowdown calibrated to this machine (cpu-calibration.ts), from the median benchmarkIndex of
+ * the audits above.
  */
 async function calibratedRows(
   app: Stack,
-  floor: AuditResult,
-  audits: Map<string, AuditResult>,
+  references: { floor: string; scriptFree: string },
+  audited: AuditResult[],
 ): Promise<Row[]> {
-  const benchmarkIndex = median([floor, ...audits.values()].map((a) => a.benchmarkIndex));
+  const benchmarkIndex = median(audited.map((audit) => audit.benchmarkIndex));
   const slowdown = calibratedSlowdown(benchmarkIndex);
   step(`Lighthouse again with the CPU slowdown calibrated to this machine (${slowdown} x) ...`);
   const rows = [hostRow(benchmarkIndex, slowdown)];
-  for (const [page, standard] of audits) {
+  const floor = await auditMedian(`${references.floor}/`, slowdown);
+  for (const page of AUDITED_PAGES) {
+    const scriptFree = await auditMedian(`${references.scriptFree}${page}`, slowdown);
     const calibrated = await auditMedian(`${app.baseUrl}${page}`, slowdown);
-    rows.push(calibratedRow(page, calibrated, standard, slowdown));
+    rows.push(calibratedRow(page, slowdown, { app: calibrated, scriptFree, floor }));
   }
   return rows;
 }
