@@ -50,4 +50,13 @@ describe('session', () => {
     expect(localStorage.getItem('isAuthenticated')).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('marks <html> on login and logout, for the parts still showing the HTML', () => {
+    renderSession();
+    const root = document.documentElement;
+    fireEvent.click(screen.getByText('anmelden'));
+    expect(root).toHaveAttribute('data-session', 'in');
+    fireEvent.click(screen.getByText('abmelden'));
+    expect(root).not.toHaveAttribute('data-session');
+  });
 });

@@ -17,16 +17,28 @@ interface SessionHolder extends SessionActions {
 
 const SessionContext = createContext<SessionHolder | null>(null);
 
+/**
+ * Marks <html> as the pre-paint script does at load: a part of the page still waiting to
+ * hydrate shows the session's variant by CSS alone (session-variant.tsx).
+ */
+function markPage(loggedIn: boolean): void {
+  const root = document.documentElement;
+  if (loggedIn) root.dataset.session = 'in';
+  else delete root.dataset.session;
+}
+
 function createSession(): SessionHolder {
   const store = createStore(readSession());
   return {
     store,
     login(token) {
       writeSession(token);
+      markPage(true);
       store.set((previous) => ({ isAuthenticated: true, token: token ?? previous.token }));
     },
     logout() {
       clearSession();
+      markPage(false);
       store.set(() => ({ isAuthenticated: false, token: null }));
     },
   };
