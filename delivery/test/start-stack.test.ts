@@ -7,7 +7,14 @@ import { chmod, cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { readMailbox, startStack, waitForMail, type Stack } from '@portfolio/stack';
+import {
+  freePort,
+  freePorts,
+  readMailbox,
+  startStack,
+  waitForMail,
+  type Stack,
+} from '@portfolio/stack';
 import { request } from './helpers/http-client';
 import { sendMail } from './helpers/smtp-client';
 import { INDEX_HTML, SPA_HTML, makeStaticSite } from './helpers/static-site';
@@ -122,5 +129,15 @@ describe('startStack', () => {
     await assert.rejects(request(`${second.baseUrl}/`), /ECONNREFUSED/);
     await assert.rejects(request(`${second.apiUrl}/api/health`), /ECONNREFUSED/);
     assert.ok(!existsSync(runDir));
+  });
+});
+
+describe('freePorts', () => {
+  it('never hands a port out twice, even once it is free again', async () => {
+    // A server given a port may bind it only later (nginx listens for HTTPS
+    // once it has a certificate); meanwhile the OS may offer it again.
+    const ports = [...(await freePorts(3))];
+    for (let i = 0; i < 300; i += 1) ports.push(await freePort());
+    assert.equal(new Set(ports).size, ports.length);
   });
 });

@@ -1,5 +1,12 @@
 import net from 'node:net';
 
+/**
+ * Every port this process has handed out. A port given to a server that does
+ * not bind it yet (nginx listens for HTTPS only once it has a certificate)
+ * is free again to the OS, which may offer it to the next caller.
+ */
+const handedOut = new Set<number>();
+
 /** Listens on a port of the OS's choosing on 127.0.0.1; resolves with the server and its port. */
 function listening(): Promise<{ server: net.Server; port: number }> {
   return new Promise((resolve, reject) => {
@@ -13,15 +20,22 @@ function listening(): Promise<{ server: net.Server; port: number }> {
 }
 
 /**
- * `count` different ports, each free on 127.0.0.1 a moment ago (the OS picks
- * them, all held until the last is picked): for a process that binds them
- * itself later. A server of the caller's own binds port 0 instead.
+ * `count` different ports, each free on 127.0.0.1 a moment ago and never
+ * handed out before in this process (the OS picks them, all held until the
+ * last is picked): for a process that binds them itself later. A server of
+ * the caller's own binds port 0 instead.
  */
 export async function freePorts(count: number): Promise<number[]> {
   const held: Array<{ server: net.Server; port: number }> = [];
+  const picked: number[] = [];
   try {
-    for (let i = 0; i < count; i += 1) held.push(await listening());
-    return held.map(({ port }) => port);
+    while (picked.length < count) {
+      const next = await listening();
+      held.push(next);
+      if (!handedOut.has(next.port)) picked.push(next.port);
+    }
+    for (const port of picked) handedOut.add(port);
+    return picked;
   } finally {
     await Promise.all(held.map(({ server }) => new Promise((resolve) => server.close(resolve))));
   }
