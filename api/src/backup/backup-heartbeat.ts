@@ -10,8 +10,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { replaceFileDurably } from '../files/durable-file';
 import { handToOwnerOf } from '../files/file-ownership';
-import { parseJson } from './archive/backup-manifest';
-import { forgetState, readState, writeState } from './backup-lock';
+import { parseJson } from './backup-text';
+import { forgetState, readState, writeState } from './backup-state';
 
 export const HEARTBEAT = 'backup-heartbeat.json';
 /** In the tool's state folder: the night waiting for its copy, and the archive copied last. */

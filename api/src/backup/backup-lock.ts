@@ -5,13 +5,12 @@
 // however long it stalls; a dead make shell leaves nothing unlocked. Node has
 // no flock(2): flock(1) (util-linux; busybox in the image) locks our descriptor.
 import { spawn } from 'node:child_process';
-import { mkdir, open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { replaceFileDurably } from '../files/durable-file';
 import { handToOwnerOf } from '../files/file-ownership';
-import { shown } from './archive/backup-manifest';
+import { shown } from './backup-text';
 
 /** Holds, besides the lock, one line naming its holder for whoever waits. */
 export const LOCK_FILE = '.portfolio-backup.flock';
@@ -83,24 +82,4 @@ export async function withBackupLock<T>(
   } finally {
     await file.close();
   }
-}
-
-/** What the tool remembers between runs, in a folder the containers with network get alone. */
-export const STATE_DIR = '.portfolio-backup.state';
-
-/** The record `name`'s text, or undefined when there is none. */
-export const readState = (project: string, name: string) =>
-  readFile(join(project, STATE_DIR, name), 'utf8').catch(() => undefined);
-
-/** Removes the record `name`, if there is one. */
-export const forgetState = (project: string, name: string) =>
-  rm(join(project, STATE_DIR, name), { force: true });
-
-/** Replaces the record `name`, its folder and itself handed to the project's owner. */
-export async function writeState(project: string, name: string, text: string): Promise<void> {
-  const folder = join(project, STATE_DIR);
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  await handToOwnerOf(folder, project);
-  await replaceFileDurably(join(folder, name), text);
-  await handToOwnerOf(join(folder, name), project);
 }

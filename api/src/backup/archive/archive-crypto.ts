@@ -7,7 +7,8 @@ import { basename } from 'node:path';
 import { expandHome } from '../../config/backup-readers';
 import { Duplex, Readable } from 'node:stream';
 import type { ReadableStream as WebReadable } from 'node:stream/web';
-import { ArchiveRefusedError, messageOf } from './backup-manifest';
+import { ArchiveRefusedError } from './backup-manifest';
+import { messageOf } from '../backup-text';
 import { signingKeyIn } from './archive-signature';
 
 const AGE_MAGIC = Buffer.from('age-encryption.org/v1\n');

@@ -12,15 +12,15 @@ import { replaceFileDurably } from '../../files/durable-file';
 import { handToOwnerOf } from '../../files/file-ownership';
 import { MAX_KEPT_ARCHIVES } from '../../config/backup-readers';
 import { publicKeyOf, signBytes, verifies, type Signature } from './archive-signature';
-import { readState, writeState } from '../backup-lock';
-import { parseJson } from './backup-manifest';
+import { readState, writeState } from '../backup-state';
+import { parseJson } from '../backup-text';
 import { ourArchives } from './retention';
 
 export const INDEX_NAME = 'portfolio-backup-index.json';
 const FORMAT = 'portfolio-backup-index';
-/** The highest sequence of an index this project has read or written (backup-lock.ts). */
+/** The highest sequence of an index this project has read or written (backup-state.ts). */
 const SEEN = 'index-sequence';
-/** The index this project wrote last, as written (backup-lock.ts). */
+/** The index this project wrote last, as written (backup-state.ts). */
 const WRITTEN = 'index-written.json';
 
 interface IndexFile {

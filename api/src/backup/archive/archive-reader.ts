@@ -11,11 +11,10 @@ import { extract, type Header } from 'tar-stream';
 import {
   ArchiveRefusedError,
   MANIFEST_NAME,
-  messageOf,
   parseManifest,
-  shown,
   type Manifest,
 } from './backup-manifest';
+import { messageOf, shown } from '../backup-text';
 import { openArchive, type ArchiveKey } from './archive-crypto';
 import {
   checkOrigin,

@@ -11,7 +11,8 @@ import {
   verify,
   type KeyObject,
 } from 'node:crypto';
-import { ArchiveRefusedError, parseJson } from './backup-manifest';
+import { ArchiveRefusedError } from './backup-manifest';
+import { parseJson } from '../backup-text';
 
 /** The entry after manifest.json. */
 export const SIGNATURE_NAME = 'manifest.sig';

@@ -30,7 +30,6 @@ import {
   newManifest,
   parseManifest,
   placeOf,
-  shown,
   staysInStore,
   storeOf,
   storeRoot,
@@ -38,6 +37,7 @@ import {
   type ManifestEntry,
   type ManifestStore,
 } from './backup-manifest';
+import { shown } from '../backup-text';
 import type { Store } from '../backup-stores';
 import {
   archiveFailed,

@@ -3,6 +3,7 @@
 // archive is recognised before anything is changed.
 import { posix } from 'node:path';
 import { STORE_NAME, type StoreKind } from '../backup-stores';
+import { parseJson, shown } from '../backup-text';
 
 export const MANIFEST_NAME = 'manifest.json';
 /** Every store's files lie under stores/<name>/ (a single-file store is stores/<name>). */
@@ -38,21 +39,6 @@ export class ArchiveRefusedError extends Error {
     super(message);
   }
 }
-
-/** A name from an archive as a refusal shows it: control characters escaped, never sent to the terminal. */
-export const shown = (name: unknown) => JSON.stringify(String(name)).slice(1, -1);
-
-/** JSON's value, or undefined for text that is not JSON (or no text). */
-export function parseJson<T>(text: string | undefined): T | undefined {
-  try {
-    return text === undefined ? undefined : (JSON.parse(text) as T);
-  } catch {
-    return undefined;
-  }
-}
-
-export const messageOf = (error: unknown) =>
-  error instanceof Error ? error.message : String(error);
 
 export function storeRoot(name: string): string {
   return `${STORES_PREFIX}/${name}`;

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { INDEX_NAME, writeIndex } from '../archive/archive-index';
 import { readArchive } from '../archive/archive-reader';
-import { shown } from '../archive/backup-manifest';
+import { shown } from '../backup-text';
 import { checkName, describeBackupError, knownOf, strangersIn, trustFor, type Call } from './call';
 
 export async function adopt(call: Call): Promise<void> {

@@ -16,7 +16,8 @@ import {
 } from '../archive/archive-index';
 import { KeyError, readIdentityFile, type ArchiveKey } from '../archive/archive-crypto';
 import { publicKeyOf, type Trust } from '../archive/archive-signature';
-import { ArchiveRefusedError, shown, type Manifest } from '../archive/backup-manifest';
+import { ArchiveRefusedError, type Manifest } from '../archive/backup-manifest';
+import { shown } from '../backup-text';
 import { namedAt, ourArchives } from '../archive/retention';
 import {
   distinctStores,

@@ -16,15 +16,16 @@ import {
   writtenIndex,
 } from '../archive/archive-index';
 import { readArchive } from '../archive/archive-reader';
-import { ArchiveRefusedError, describeStores, parseJson, shown } from '../archive/backup-manifest';
+import { ArchiveRefusedError, describeStores } from '../archive/backup-manifest';
+import { parseJson, shown } from '../backup-text';
 import { CLOCK_SKEW_MS, namedAt, ourArchives } from '../archive/retention';
-import { readState, writeState } from '../backup-lock';
+import { readState, writeState } from '../backup-state';
 import { offsiteOf, type Offsite } from '../offsite/offsite-copy';
 import { trustFor, wrongCall, type Call } from './call';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
-/** When each archive was read last (backup-lock.ts, STATE_DIR). */
+/** When each archive was read last (backup-state.ts). */
 const CHECKED = 'checked.json';
 /** The remote's names, beside the copies the off-site container fetched for the drill. */
 const FETCHED_NAMES = 'remote-names.txt';

@@ -13,10 +13,10 @@ import { FOLDERS } from '../../mail/outbox/outbox-store';
 import { makeOutboxStore } from '../../mail/outbox/outbox-stores';
 import { newQueuedMail } from '../../mail/outbox/queued-mail';
 import { takeNight, writeHeartbeat } from '../backup-heartbeat';
-import { forgetState, readState, writeState } from '../backup-lock';
+import { forgetState, readState, writeState } from '../backup-state';
 import { currentFolders, describeBackupError, storesOf, wrongCall, type Call } from './call';
 
-/** The off-site step's failure, waiting for `backup report` (backup-lock.ts, STATE_DIR). */
+/** The off-site step's failure, waiting for `backup report` (backup-state.ts). */
 const FAILURE = 'failure.txt';
 /** A night step that never got the lock, waiting for the next `create` (leaveMissed). */
 const MISSED = 'missed.json';

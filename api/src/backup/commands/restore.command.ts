@@ -2,7 +2,8 @@
 // store replaced, all or none (restore.ts); a restore cut short resolved.
 import { keepRunningIn } from '../restore/running-settings';
 import { readArchive } from '../archive/archive-reader';
-import { describeStores, shown, type Manifest } from '../archive/backup-manifest';
+import { describeStores, type Manifest } from '../archive/backup-manifest';
+import { shown } from '../backup-text';
 import type { Store } from '../backup-stores';
 import type { OwnerPasskey } from '../../owner/owner-passkey-store';
 import { makePasskeyStore } from '../../owner/owner-stores';

@@ -5,14 +5,13 @@
 // records them until it has ended: a restore cut short is finished or undone
 // on the same folders. Under Docker the Makefile mounts the folder the
 // record names; the tool checks the mount against the setting it meant.
-import { rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import type { Header } from 'tar-stream';
 import { UsageError } from '../../common/cli-command';
 import type { Env } from '../../config/env-readers';
-import { readState, STATE_DIR, writeState } from '../backup-lock';
+import { forgetState, readState, writeState } from '../backup-state';
 import { ArchiveRefusedError, storeRoot } from '../archive/backup-manifest';
 import type { EntrySink } from '../archive/archive-reader';
 import { JOURNALS } from './restore-transaction';
@@ -93,8 +92,7 @@ export async function recordedFolders(project: string): Promise<FolderSettings |
 
 /** Once no restore is unfinished, its record goes. */
 export async function forgetFoldersWhenDone(project: string): Promise<void> {
-  if (!existsSync(join(project, JOURNALS)))
-    await rm(join(project, STATE_DIR, FOLDERS_RECORD), { force: true });
+  if (!existsSync(join(project, JOURNALS))) await forgetState(project, FOLDERS_RECORD);
 }
 
 /**

@@ -14,7 +14,7 @@ import { replaceFileDurably, syncToDisk } from '../../files/durable-file';
 import { giveBack, type Owner } from '../../files/file-ownership';
 import type { Store } from '../backup-stores';
 import { unlessGone } from '../archive/backup-failure';
-import { parseJson, shown } from '../archive/backup-manifest';
+import { parseJson, shown } from '../backup-text';
 
 export const JOURNALS = '.portfolio-backup.journals';
 const ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

@@ -19,16 +19,15 @@ import { checkRestoreRoom } from '../archive/archive-size';
 import {
   ArchiveRefusedError,
   foldedTwins,
-  messageOf,
   placeOf,
   storeOf,
   storeRoot,
-  shown,
   type DirectoryEntry,
   type FileEntry,
   type Manifest,
   type ManifestEntry,
 } from '../archive/backup-manifest';
+import { messageOf, shown } from '../backup-text';
 import type { Store } from '../backup-stores';
 import { envCapture, type FolderSettings } from './restore-folders';
 import {
