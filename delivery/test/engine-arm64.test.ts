@@ -13,6 +13,7 @@ import { arm64Checks } from './engine/arm64.checks';
 import { pullChecks } from './engine/pull.checks';
 import { releaseChecks } from './engine/release.checks';
 import { whyNoArm64 } from './engine/emulation';
+import { quickHealthFromHere } from './engine/quick-health';
 import { holdSuiteLock } from './engine/suite-lock';
 
 const whyNot = whyNoEngine() ?? whyNoArm64();
@@ -29,6 +30,7 @@ describe(
 
     firstStartChecks(current);
     arm64Checks(current);
+    quickHealthFromHere(current);
     releaseChecks(current);
     pullChecks(current);
   },

@@ -7,9 +7,8 @@
 // runs beside an engine that hosts the owner's site, which it must leave as
 // it was. docs/engine-tests.md says how the engines and base images are found.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { before, after, describe, it } from 'node:test';
-import { engineDir, whyNoEngine } from './engine/docker-engine';
+import { whyNoEngine } from './engine/docker-engine';
 import { EngineSession, sessionFor } from './engine/engine-session';
 import { ownerEngine, type OwnerEngine, type OwnerState } from './engine/owner-engine';
 import { firstStartChecks } from './engine/first-start.checks';
@@ -19,10 +18,10 @@ import { backupChecks } from './engine/backup.checks';
 import { passwordChecks } from './engine/password.checks';
 import { tlsChecks } from './engine/tls.checks';
 import { limitsChecks } from './engine/limits.checks';
+import { quickHealthFromHere } from './engine/quick-health';
 import { holdSuiteLock } from './engine/suite-lock';
 
 const whyNot = whyNoEngine();
-const QUICK_HEALTH = path.join(engineDir, 'fixtures', 'docker-compose.quick-health.yml');
 const log = (line: string) => console.log(line);
 
 describe(
@@ -52,11 +51,7 @@ describe(
 
       firstStartChecks(current);
       containerChecks(current);
-      describe('every later start with a health check each second', () => {
-        it('takes fixtures/docker-compose.quick-health.yml over the project', () => {
-          current().project.addOverlay(QUICK_HEALTH);
-        });
-      });
+      quickHealthFromHere(current);
       stateChecks(current);
       backupChecks(current);
       passwordChecks(current);

@@ -72,7 +72,7 @@ export class EngineSession {
         : [];
       return await EngineSession.open(engine, baseImages, log, {
         overlay: path.join(engineDir, 'fixtures', 'docker-compose.emulated.yml'),
-        env: { DOCKER_DEFAULT_PLATFORM: 'linux/arm64' },
+        env: { DOCKER_DEFAULT_PLATFORM: 'linux/arm64', ENGINE_HEALTH_INTERVAL: '5s' },
         registry: registry.address,
       });
     } catch (error) {
