@@ -9,6 +9,9 @@ export const FOLLOW_UP_SCROLL_DELAY_MS = 500;
 
 export const NARROW_BREAKPOINT_PX = 768;
 export const SMALL_BREAKPOINT_PX = 360;
+/** The breakpoints as media queries, for scripts and `sizes`; CSS writes its own. */
+export const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX}px)`;
+export const SMALL_QUERY = `(max-width: ${SMALL_BREAKPOINT_PX}px)`;
 export const NARROW_SCROLL_OFFSET_PX = -80;
 /** On wide screens the follow-up adjustment is minus half the window height plus this. */
 export const WIDE_SCROLL_OFFSET_EXTRA_PX = 50;

@@ -2,13 +2,14 @@
 // animation that centres the section, and the follow-up adjustment used after navigating with a scrollTo state.
 import {
   FOLLOW_UP_SCROLL_DELAY_MS,
+  NARROW_QUERY,
   NARROW_SCROLL_OFFSET_PX,
   SCROLL_ANIMATION_MS,
   SECTION_IDS,
   WIDE_SCROLL_OFFSET_EXTRA_PX,
   type SectionId,
 } from '../constants';
-import { matches, NARROW_QUERY, REDUCED_MOTION_QUERY } from './use-media-query';
+import { matches, REDUCED_MOTION_QUERY } from './use-media-query';
 
 let runningAnimation = 0;
 

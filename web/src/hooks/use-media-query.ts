@@ -1,9 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { NARROW_BREAKPOINT_PX, SMALL_BREAKPOINT_PX } from '../constants';
+import { NARROW_QUERY, SMALL_QUERY } from '../constants';
 import { useHydrated } from '../hydration/use-hydrated';
 
-export const NARROW_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX}px)`;
-export const SMALL_QUERY = `(max-width: ${SMALL_BREAKPOINT_PX}px)`;
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 export function matches(query: string): boolean {

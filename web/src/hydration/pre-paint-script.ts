@@ -1,5 +1,9 @@
-import { ACCESS_LINK_PREFIX, STORAGE_KEY_AUTHENTICATED } from '../constants';
-import { NARROW_QUERY, SMALL_QUERY } from '../hooks/use-media-query';
+import {
+  ACCESS_LINK_PREFIX,
+  NARROW_QUERY,
+  SMALL_QUERY,
+  STORAGE_KEY_AUTHENTICATED,
+} from '../constants';
 import { deferredEntryLoader } from './deferred-entry';
 import { earlyTapRecorder } from './early-taps';
 

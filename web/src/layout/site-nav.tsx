@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { SessionVariant } from '../auth/session-variant';
 import { SECTION_IDS } from '../constants';
 import { useSiteTexts } from '../i18n/use-site-texts';
-import { LanguageSwitch } from '../i18n/language-switch';
+import { LanguageSwitch } from './language-switch';
 import { LockIcon } from './icons';
 import { SectionLink } from './section-link';
 

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import { NARROW_QUERY, REDUCED_MOTION_QUERY, SMALL_QUERY } from '../hooks/use-media-query';
+import { NARROW_QUERY, SMALL_QUERY } from '../constants';
+import { REDUCED_MOTION_QUERY } from '../hooks/use-media-query';
 
 interface MediaState {
   narrow?: boolean;

@@ -3,7 +3,7 @@ import { SECTION_IDS, type SectionId } from '../../constants';
 import { useSiteTexts } from '../../i18n/use-site-texts';
 import { useHomeScrollState } from '../../hooks/use-home-scroll-state';
 import { DeferredPart } from '../../hydration/deferred-part';
-import { EnglishSuggestion } from '../../i18n/english-suggestion';
+import { EnglishSuggestion } from './english-suggestion';
 import { AboutSection } from '../../sections/about/about-section';
 import { ContactSection } from '../../sections/contact/contact-section';
 import { DocumentsSection } from '../../sections/documents/documents-section';

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import type { School } from '../../content/schools';
 import { useSiteTexts } from '../../i18n/use-site-texts';
 import { useInView } from '../../hooks/use-in-view';
-import { NARROW_QUERY } from '../../hooks/use-media-query';
+import { NARROW_QUERY } from '../../constants';
 
 export type Side = 'left' | 'right';
 

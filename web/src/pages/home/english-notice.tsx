@@ -1,6 +1,6 @@
-import { englishNotice } from '../content/en/english-notice';
-import { CloseIcon } from '../layout/icons';
-import { localePath } from './languages';
+import { englishNotice } from '../../content/en/english-notice';
+import { CloseIcon } from '../../layout/icons';
+import { localePath } from '../../i18n/languages';
 
 /** The notice itself, a chunk of its own: most visitors of the German start page never see it. */
 export default function EnglishNotice({ onDismiss }: { onDismiss: () => void }) {

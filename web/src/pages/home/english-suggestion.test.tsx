@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../test/render-app';
+import { renderApp } from '../../test/render-app';
 import { prefersEnglish } from './english-suggestion';
 
 describe('the offer of English on the German start page', () => {

@@ -1,8 +1,8 @@
 import type { SyntheticEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useSiteTexts } from './use-site-texts';
+import { useSiteTexts } from '../i18n/use-site-texts';
 import { sectionInView } from '../hooks/scroll';
-import { languageOfPath, localePath, otherLanguage, pageOfPath } from './languages';
+import { languageOfPath, localePath, otherLanguage, pageOfPath } from '../i18n/languages';
 
 /**
  * The header's link to the same page in the other language (docs/product.md#languages): a plain

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { useHydrated } from '../hydration/use-hydrated';
-import { useLanguage } from './use-language';
+import { useHydrated } from '../../hydration/use-hydrated';
+import { useLanguage } from '../../i18n/use-language';
 
 const EnglishNotice = lazy(() => import('./english-notice'));
 
