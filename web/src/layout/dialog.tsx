@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useFocusTrap } from '../hooks/use-focus-trap';
 import { useSiteTexts } from '../i18n/use-site-texts';
-import { CloseIcon } from './icons';
+import { CloseButton } from './close-button';
 import './dialog.css';
 
 interface DialogProps {
@@ -39,14 +39,7 @@ export function Dialog({ title, onClose, children }: DialogProps) {
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          <button
-            type="button"
-            className="button button--ghost dialog__close"
-            aria-label={texts.close}
-            onClick={onClose}
-          >
-            <CloseIcon />
-          </button>
+          <CloseButton label={texts.close} onClose={onClose} className="dialog__close" />
         </div>
         {/* Focusable, so keyboard users can scroll a long text without links in it. */}
         <section className="dialog__body" aria-labelledby={titleId} tabIndex={0}>

@@ -1,5 +1,5 @@
 import { englishNotice } from '../../content/en/english-notice';
-import { CloseIcon } from '../../layout/icons';
+import { CloseButton } from '../../layout/close-button';
 import { localePath } from '../../i18n/languages';
 
 /** The notice itself, a chunk of its own: most visitors of the German start page never see it. */
@@ -12,14 +12,7 @@ export default function EnglishNotice({ onDismiss }: { onDismiss: () => void }) 
           {englishNotice.link}
         </a>
       </p>
-      <button
-        type="button"
-        className="button button--ghost"
-        aria-label={englishNotice.dismiss}
-        onClick={onDismiss}
-      >
-        <CloseIcon />
-      </button>
+      <CloseButton label={englishNotice.dismiss} onClose={onDismiss} />
     </section>
   );
 }
