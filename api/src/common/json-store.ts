@@ -39,12 +39,16 @@ export function writeJsonFile(path: string, content: unknown): Promise<void> {
   return replaceFileDurably(path, `${JSON.stringify(content, null, 2)}\n`);
 }
 
-/** Runs `work` while holding `path`'s lock file, across processes. */
+/**
+ * Runs `work` while holding `path`'s lock file, across processes. proper-lockfile keeps one
+ * record per path it locks: each store locks its own (which need not exist yet, hence no
+ * realpath), never the folder it shares with the other stores.
+ */
 export async function withFileLock<T>(path: string, work: () => Promise<T>): Promise<T> {
-  const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
-  const release = await lock(dir, {
+  await mkdir(dirname(path), { recursive: true });
+  const release = await lock(path, {
     lockfilePath: `${path}.lock`,
+    realpath: false,
     retries: { retries: 50, minTimeout: 20, maxTimeout: 200 },
   });
   try {
