@@ -4,6 +4,7 @@ import { createApp } from './app.setup';
 import { describeUnfinishedRestore, unfinishedRestore } from './backup/restore/restore-transaction';
 import { parseAppConfig } from './config/app-config';
 import { apiEnv } from './config/config.module';
+import { messageOf } from './common/error-message';
 
 async function bootstrap(): Promise<void> {
   // Checking the configuration before Nest starts ends a misconfigured start
@@ -26,8 +27,6 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
-  console.error(
-    `API not started / API nicht gestartet: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  console.error(`API not started / API nicht gestartet: ${messageOf(error)}`);
   process.exit(1);
 });

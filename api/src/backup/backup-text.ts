@@ -1,5 +1,5 @@
 // How the backup tool shows what it did not write itself: names from an
-// archive or a lock file, JSON from disk, errors of any kind.
+// archive or a lock file, JSON from disk.
 
 /** A name from an archive as a refusal shows it: control characters escaped, never sent to the terminal. */
 export const shown = (name: unknown) => JSON.stringify(String(name)).slice(1, -1);
@@ -12,6 +12,3 @@ export function parseJson<T>(text: string | undefined): T | undefined {
     return undefined;
   }
 }
-
-export const messageOf = (error: unknown) =>
-  error instanceof Error ? error.message : String(error);

@@ -8,7 +8,7 @@ import { expandHome } from '../../config/backup-readers';
 import { Duplex, Readable } from 'node:stream';
 import type { ReadableStream as WebReadable } from 'node:stream/web';
 import { ArchiveRefusedError } from './backup-manifest';
-import { messageOf } from '../backup-text';
+import { messageOf } from '../../common/error-message';
 import { signingKeyIn } from './archive-signature';
 
 const AGE_MAGIC = Buffer.from('age-encryption.org/v1\n');

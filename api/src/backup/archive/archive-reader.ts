@@ -14,7 +14,8 @@ import {
   parseManifest,
   type Manifest,
 } from './backup-manifest';
-import { messageOf, shown } from '../backup-text';
+import { messageOf } from '../../common/error-message';
+import { shown } from '../backup-text';
 import { openArchive, type ArchiveKey } from './archive-crypto';
 import {
   checkOrigin,

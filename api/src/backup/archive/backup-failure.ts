@@ -1,7 +1,8 @@
 // Why a backup stopped, in the owner's one German line (the nightly log's
 // too): the cause, the folder, and that BACKUP_DIR and every store are as before.
 import type { Store } from '../backup-stores';
-import { messageOf, shown } from '../backup-text';
+import { messageOf } from '../../common/error-message';
+import { shown } from '../backup-text';
 
 /** A backup that was refused or broken off; its message is the owner's one line. */
 export class BackupFailedError extends Error {}

@@ -27,7 +27,8 @@ import {
   type Manifest,
   type ManifestEntry,
 } from '../archive/backup-manifest';
-import { messageOf, shown } from '../backup-text';
+import { messageOf } from '../../common/error-message';
+import { shown } from '../backup-text';
 import type { Store } from '../backup-stores';
 import { envCapture, type FolderSettings } from './restore-folders';
 import {

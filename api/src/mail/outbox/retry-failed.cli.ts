@@ -6,6 +6,7 @@ import { parseAppConfig } from '../../config/app-config';
 import { withEnvFile } from '../../config/env-file';
 import { ENV_FILE } from '../../config/paths';
 import { makeOutboxStore } from './outbox-stores';
+import { messageOf } from '../../common/error-message';
 
 async function main(): Promise<void> {
   // The environment wins over .env, as for the API itself.
@@ -15,6 +16,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(messageOf(error));
   process.exit(1);
 });
