@@ -81,7 +81,7 @@ test('the owner signs in with a passkey, makes a link, sees its use and revokes 
   await page.reload();
   await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
   const item = accessItem(page, name);
-  await expect(item.getByText('aktiv')).toBeVisible();
+  await expect(item.getByText('aktiv', { exact: true })).toBeVisible();
   await item.getByRole('button', { name: 'Protokoll' }).click();
   await expect(item.getByText('Zugangslink geöffnet')).toBeVisible();
 
@@ -89,7 +89,7 @@ test('the owner signs in with a passkey, makes a link, sees its use and revokes 
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Den Zugang für ${name} jetzt beenden?`);
   await dialog.getByRole('button', { name: 'Widerrufen' }).click();
-  await expect(item.getByText('widerrufen')).toBeVisible();
+  await expect(item.getByText('widerrufen', { exact: true })).toBeVisible();
 
   await companyPage.reload();
   await expect(
@@ -200,7 +200,7 @@ test("from the phone: a company's link with its letter and two sections, as the 
 
   await item.getByRole('button', { name: 'Widerrufen' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Widerrufen' }).click();
-  await expect(item.getByText('widerrufen')).toBeVisible();
+  await expect(item.getByText('widerrufen', { exact: true })).toBeVisible();
   await expect(item.getByText('Motivationsschreiben Messe')).toHaveCount(0);
   await companyPage.reload();
   await expect(
