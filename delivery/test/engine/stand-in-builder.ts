@@ -115,7 +115,7 @@ function prepareContext(arch: Arch) {
 }
 
 /**
- * The stand-ins' Debian for `arch`: debootstrap once (arm64 runs under
+ * The stand-ins' Debian for `arch`: debootstrap once per machine (arm64 runs under
  * qemu-user-static), an image FROM scratch of that root (so the engine
  * records its architecture, which `docker import` would not), then the
  * machine's CA on top.
@@ -125,7 +125,7 @@ function ensureDebianBase(engine: Engine, log: (line: string) => void, arch: Arc
   if (imageLabel(engine, debianImage(arch))?.endsWith(`[${hash}]`)) return;
   prepareContext(arch);
   const rootfs = path.join(cacheDir, `debootstrap-${arch}`);
-  // Kept until the base is built: a failed build does not debootstrap again.
+  // Kept in the cache: a failed build, and the other suite's engine, do not debootstrap again.
   if (!existsSync(path.join(rootfs, 'rootfs.tar'))) {
     rmSync(rootfs, { recursive: true, force: true });
     log(`stand-ins: debootstrap of Debian bookworm for ${arch} (1 to 4 minutes, once)`);
@@ -158,7 +158,6 @@ function ensureDebianBase(engine: Engine, log: (line: string) => void, arch: Arc
     label: `Debian bookworm ${arch} [${hash}]`,
     arch,
   });
-  rmSync(rootfs, { recursive: true, force: true });
 }
 
 /** An image of the suite's own (a test CA, say) on the stand-ins' Debian. */
