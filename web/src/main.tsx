@@ -14,8 +14,8 @@
 // 4. This entry starts the app in a task of its own.
 // 5. startApp() hydrates inside a transition (time-sliced: no long task holds a first tap): the
 //    frame (header, footer) first; each section of the start page waits, its HTML kept, and
-//    hydrates on its own when it nears the viewport, when the browser is idle or when touched
-//    (hydration/part-schedule.ts). From here React replays taps itself.
+//    hydrates on its own when it nears the viewport or when touched, a section never reached
+//    never (hydration/part-schedule.ts). From here React replays taps itself.
 // 6. Once the frame has hydrated, its components switch to what only the browser knows
 //    (hydration/use-hydrated.ts), and InteractiveMark (hydration/interactive-mark.tsx) marks
 //    <html data-interactive> (the signal the browser tests wait for) and taps the control

@@ -1,10 +1,11 @@
 // When each part of a prerendered page hydrates (docs/architecture.md#a-page-from-first-paint-to-interactive).
 // While the client hydrates a prerendered page, every part (a section of the start page) waits
 // behind a gate: React keeps its HTML as it is and hydrates it once the gate opens, in a render
-// and a commit of its own. A gate opens when its part nears the viewport or when the browser is
-// idle, whichever comes first, one part at a time; and at once when a visitor touches the part,
-// before React handles the touch, so React hydrates the part on the spot and the touch arrives.
-import { onIdle } from './when-idle';
+// and a commit of its own. A gate opens when its part nears the viewport, one part at a time; and
+// at once when a visitor touches the part, before React handles the touch, so React hydrates the
+// part on the spot and the touch arrives. A part the visitor never reaches stays the HTML it
+// arrived as: hydrating it while the page is idle cost a slow phone's main thread more than all
+// the rest of the app's start.
 
 /** A promise React's `use` reads without suspending once `status` says it is fulfilled. */
 type Gate = Promise<void> & { status?: string; open: () => void };
@@ -28,7 +29,6 @@ let waiting: string[] = [];
 const near = new Set<string>();
 /** The part the schedule opened last, until its hydration has committed. */
 let hydrating: string | undefined;
-let idleAsked = false;
 
 function gateOf(id: string): Gate {
   let gate = gates.get(id);
@@ -63,13 +63,6 @@ function advance(): void {
   if (hydrating || !waiting.length) return;
   const nearest = waiting.find((id) => near.has(id));
   if (nearest) start(nearest);
-  else if (!idleAsked) {
-    idleAsked = true;
-    onIdle(() => {
-      idleAsked = false;
-      if (!hydrating && waiting.length) start(waiting[0]);
-    });
-  }
 }
 
 /** Every part the touched element lies in; names that are no part's open nothing that waits. */
