@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { accessCommand, addAccess } from '../support/access';
 import { expectAccessibleValidHtml } from '../support/page-checks';
 import { expect, storedSession, test } from '../support/fixtures';
+import { holdRequests } from '../support/held-requests';
 import { expectedAnswer } from '../support/page-guard';
 import type { StackInfo } from '../support/stack-info';
 
@@ -20,6 +21,16 @@ async function newLink(context: BrowserContext, stack: StackInfo) {
   const name = recipient();
   const { link, code } = await addAccess(stack, name);
   return { name, link, code, page: await context.newPage() };
+}
+
+/** The page's API calls, as `METHOD /path`, in order. */
+function recordApiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`);
+  });
+  return calls;
 }
 
 async function expectDocumentsFor(page: Page, name: string) {
@@ -122,17 +133,40 @@ test('a link holder never sees the gate: the greeting and the list come with the
       if (document.querySelector('.gate, input[placeholder="Benutzername"]')) seen.gate = true;
     }).observe(document, { childList: true, subtree: true });
   });
-  const calls: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`);
-  });
+  const calls = recordApiCalls(page);
   await page.goto(link);
   await expectDocumentsFor(page, name);
   await expect(page.getByRole('heading', { level: 2, name: 'Bewerbung' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { seen: object }).seen)).toEqual({
     gate: false,
   });
+  expect(calls).toEqual(['POST /api/auth/access', 'GET /api/documents']);
+});
+
+test('an early script arriving after the app (a slow line) makes no call, and leaves none unfinished', async ({
+  context,
+  stack,
+}) => {
+  const { name, link, page } = await newLink(context, stack);
+  const early = await holdRequests(page, /\/assets\/protected-early-/);
+  // A module script's load event comes once it has run.
+  await page.addInitScript(() =>
+    document.addEventListener(
+      'load',
+      ({ target }) => {
+        if (target instanceof HTMLScriptElement && target.src.includes('/protected-early-'))
+          Object.assign(window, { earlyRan: true });
+      },
+      true,
+    ),
+  );
+  const calls = recordApiCalls(page);
+  await page.goto(link);
+  await expectDocumentsFor(page, name);
+  early.release();
+  await page.waitForFunction(() => 'earlyRan' in window);
+  // An answer no script reads would hold this forever.
+  await page.waitForLoadState('networkidle');
   expect(calls).toEqual(['POST /api/auth/access', 'GET /api/documents']);
 });
 

@@ -45,8 +45,13 @@ function startList(token: string): StartedList {
   return { token, answer: quietly(request(DOCUMENTS_PATH, { token })) };
 }
 
-/** The early script's step: the link's code first, else the stored session's token. */
+/**
+ * The early script's step: the link's code first, else the stored session's token. Nothing when
+ * the app came first (a slow line can deliver the larger file first): it has made its own calls,
+ * and an answer no one adopts would stay unread.
+ */
 export function startEarlyCalls(code: string | undefined, storedToken: string | null): void {
+  if (window.portfolioEarlyCalls) return;
   if (code) {
     const exchange = quietly(exchangeAccessCode(code));
     const list = exchange.then(
@@ -59,11 +64,14 @@ export function startEarlyCalls(code: string | undefined, storedToken: string | 
   }
 }
 
-/** Takes one early call, once; undefined without the early script (tests, `vite dev`). */
+/**
+ * Takes one early call, once; undefined without the early script (tests, `vite dev`) or before
+ * it. The first take leaves its mark, so an early script arriving later starts nothing.
+ */
 function take<K extends keyof EarlyCalls>(key: K): EarlyCalls[K] {
-  const calls = window.portfolioEarlyCalls;
-  const call = calls?.[key];
-  if (calls) delete calls[key];
+  const calls = (window.portfolioEarlyCalls ??= {});
+  const call = calls[key];
+  delete calls[key];
   return call;
 }
 

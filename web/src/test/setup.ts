@@ -40,5 +40,6 @@ afterEach(async () => {
   await Promise.allSettled(chunksLoading);
   chunksLoading.clear();
   localStorage.clear();
+  delete window.portfolioEarlyCalls;
   document.documentElement.removeAttribute('data-theme');
 });

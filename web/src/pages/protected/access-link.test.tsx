@@ -128,6 +128,16 @@ describe('protected page opened through an access link', () => {
     expect(screen.queryByRole('heading', { name: 'Geschützter Bereich' })).toBeNull();
   });
 
+  it('has the early script start nothing when it arrives after the app', async () => {
+    localStorage.setItem('isAuthenticated', 'true');
+    localStorage.setItem('token', 'jwt');
+    const fetchMock = stubFetch(() => json(groups));
+    renderApp('/protected');
+    expect(await screen.findByRole('heading', { name: 'Bewerbung' })).toBeInTheDocument();
+    startEarlyCalls(undefined, 'jwt');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/documents']);
+  });
+
   it("shows the gate with the message when the early script's exchange is refused", async () => {
     const fetchMock = stubFetch(() => json({ success: false, statusCode: 401 }, 401));
     startEarlyCalls('ABCD-EFGH', null);
