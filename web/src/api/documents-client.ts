@@ -1,6 +1,6 @@
 // The protected page's calls: the document list and the downloads, with the session's token.
 import type { ListedGroup } from '@portfolio/api/contract';
-import { ApiError, discard, request } from './http';
+import { ApiError, request } from './http';
 
 /** A group of GET /api/documents, as the API declares it: its own PDFs first, with their `id`. */
 export type DocumentGroup = ListedGroup;
@@ -9,9 +9,8 @@ export type DocumentFile = ListedGroup['files'][number];
 export type ProgressListener = (receivedBytes: number, totalBytes: number | null) => void;
 
 function checked(response: Response): Response {
-  if (response.ok) return response;
-  discard(response);
-  throw new ApiError(response.status);
+  if (!response.ok) throw new ApiError(response.status);
+  return response;
 }
 
 async function guardedGet(path: string, token: string | null): Promise<Response> {

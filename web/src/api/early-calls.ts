@@ -10,7 +10,7 @@ import {
   fetchDocuments,
   type DocumentGroup,
 } from './documents-client';
-import { discard, request } from './http';
+import { request } from './http';
 
 /**
  * The list as started early, for the token it was asked with: the answer itself, read by the
@@ -47,7 +47,7 @@ function startList(token: string): StartedList {
 
 /**
  * The early script's step: the link's code first, else the stored session's token. Nothing when
- * the app came first (a slow line can deliver the larger file first): it makes its own calls,
+ * the app came first (a slow line can deliver the larger file first): it has made its own calls,
  * and an answer no one adopts would stay unread.
  */
 export function startEarlyCalls(code: string | undefined, storedToken: string | null): void {
@@ -65,9 +65,8 @@ export function startEarlyCalls(code: string | undefined, storedToken: string | 
 }
 
 /**
- * Takes one early call, once; undefined when no early script ran before (tests, the page reached
- * within the app, the app first). The first take leaves its mark: a later early script starts
- * nothing.
+ * Takes one early call, once; undefined without the early script (tests, `vite dev`) or before
+ * it. The first take leaves its mark, so an early script arriving later starts nothing.
  */
 function take<K extends keyof EarlyCalls>(key: K): EarlyCalls[K] {
   const calls = (window.portfolioEarlyCalls ??= {});
@@ -85,9 +84,7 @@ export function adoptAccessExchange(): Promise<LoginResult> | undefined {
 export function documentsFor(token: string | null): Promise<DocumentGroup[]> {
   const list = take('list');
   if (!list || !token) return fetchDocuments(token);
-  return list.then((started) => {
-    if (started?.token === token) return started.answer.then(documentsOf);
-    void started?.answer.then(discard, () => undefined);
-    return fetchDocuments(token);
-  });
+  return list.then((started) =>
+    started?.token === token ? started.answer.then(documentsOf) : fetchDocuments(token),
+  );
 }

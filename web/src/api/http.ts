@@ -29,14 +29,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/**
- * Lets go of an answer whose body no one will read: Chromium counts a fetch as finished only once
- * its body is read, so an unread one would stay open.
- */
-export function discard(response: Response): void {
-  void response.body?.cancel().catch(() => undefined);
-}
-
 /** Sends the call; POST when it has a body, else GET unless `method` says otherwise. */
 export function request(path: string, options: RequestOptions = {}): Promise<Response> {
   const { json, file, token } = options;
