@@ -163,6 +163,9 @@ test('an early script arriving after the app (a slow line) makes no call, and le
   const calls = recordApiCalls(page);
   await page.goto(link);
   await expectDocumentsFor(page, name);
+  // The app did come first.
+  expect(early.count()).toBe(1);
+  expect(await page.evaluate(() => 'earlyRan' in window)).toBe(false);
   early.release();
   await page.waitForFunction(() => 'earlyRan' in window);
   // An answer no script reads would hold this forever.

@@ -9,8 +9,9 @@
 //    most) and only then adds this entry (0.3 KB) and, as a modulepreload, the app's chunk it
 //    imports (start-app.tsx, with React) to the page (hydration/deferred-entry.ts): no script
 //    competes with the portrait on a phone's slow line, and both files load side by side. On the
-//    documents page its early script comes first (src/protected-early.ts): it takes an access
-//    link's code from the address and starts the exchange and the list while the app loads.
+//    documents page its early script is added first (src/protected-early.ts): it takes an access
+//    link's code from the address and starts the exchange and the list while the app loads;
+//    should the app arrive first, it starts nothing (api/early-calls.ts).
 // 4. This entry starts the app in a task of its own.
 // 5. startApp() hydrates inside a transition (time-sliced: no long task holds a first tap): the
 //    frame (header, footer) first; each section of the start page waits, its HTML kept, and

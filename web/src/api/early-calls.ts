@@ -47,7 +47,7 @@ function startList(token: string): StartedList {
 
 /**
  * The early script's step: the link's code first, else the stored session's token. Nothing when
- * the app came first (a slow line can deliver the larger file first): it has made its own calls,
+ * the app came first (a slow line can deliver the larger file first): it makes its own calls,
  * and an answer no one adopts would stay unread.
  */
 export function startEarlyCalls(code: string | undefined, storedToken: string | null): void {
@@ -65,8 +65,9 @@ export function startEarlyCalls(code: string | undefined, storedToken: string | 
 }
 
 /**
- * Takes one early call, once; undefined without the early script (tests, `vite dev`) or before
- * it. The first take leaves its mark, so an early script arriving later starts nothing.
+ * Takes one early call, once; undefined when no early script ran before (tests, the page reached
+ * within the app, the app first). The first take leaves its mark: a later early script starts
+ * nothing.
  */
 function take<K extends keyof EarlyCalls>(key: K): EarlyCalls[K] {
   const calls = (window.portfolioEarlyCalls ??= {});
