@@ -6,7 +6,7 @@
 // so every copy is read back), and the real `age` opening what arrives.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -39,20 +39,40 @@ const OURS = /^portfolio-backup-.*\.tar\.gz(\.age)?$/;
 const INDEX = 'portfolio-backup-index.json';
 const SECRET = 'JWT_SECRET=geheim-geheim-geheim-geheim-geheim-0815';
 
-/** `rclone serve webdav` of `folder` on a free loopback port; resolves with its port. */
-function serveWebdav(folder: string): Promise<{ port: number; server: ChildProcess }> {
-  // No directory cache: the test changes the served files behind the server's back.
-  const args = ['serve', 'webdav', folder, '--addr', '127.0.0.1:0', '--dir-cache-time', '0s'];
-  const server = spawn('rclone', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+/** `rclone serve KIND` of a folder on a free loopback port; resolves with its port. */
+function serve(kind: string, args: string[]): Promise<{ port: number; server: ChildProcess }> {
+  const server = spawn('rclone', ['serve', kind, ...args, '--addr', '127.0.0.1:0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let log = '';
     server.stderr?.on('data', (chunk: Buffer) => {
       log += chunk.toString();
-      const port = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(log)?.[1];
+      const port = /(?:listening on |http:\/\/)127\.0\.0\.1:(\d+)/.exec(log)?.[1];
       if (port) resolve({ port: Number(port), server });
     });
-    server.on('exit', () => reject(new Error(`rclone serve webdav ended: ${log}`)));
+    server.on('exit', () => reject(new Error(`rclone serve ${kind} ended: ${log}`)));
   });
+}
+
+// No directory cache: the test changes the served files behind the server's back.
+const serveWebdav = (folder: string) => serve('webdav', [folder, '--dir-cache-time', '0s']);
+
+/** An SFTP server of `folder` that knows only the key pair `keys`/client, and its rclone remote. */
+async function serveSftp(folder: string, keys: string) {
+  for (const name of ['client', 'host'])
+    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(keys, name)]);
+  const key = (name: string) => path.join(keys, name);
+  const served = await serve(
+    'sftp',
+    [folder, '--key', key('host')].concat(['--authorized-keys', key('client.pub')]),
+  );
+  const hostKey = readFileSync(key('host.pub'), 'utf8').split(' ').slice(0, 2).join(' ');
+  writeFileSync(key('known_hosts'), `[127.0.0.1]:${served.port} ${hostKey}\n`);
+  const remote =
+    `[sftp]\ntype = sftp\nhost = 127.0.0.1\nport = ${served.port}\nuser = pi\n` +
+    `key_file = ${key('client')}\nknown_hosts_file = ${key('known_hosts')}\n`;
+  return { ...served, remote };
 }
 
 const stop = (server: ChildProcess) =>
@@ -679,6 +699,62 @@ describe('encrypted backups copied off-site with rclone', () => {
     rmSync(bin, { recursive: true });
     rmSync(seen);
   });
+
+  it(
+    'copies to SFTP with rclone.conf read-only, as the off-site container has it, and rclone saves what it learns in a copy',
+    { skip: process.getuid?.() === 0 ? false : 'needs root for a private mount namespace' },
+    async () => {
+      const keys = path.join(work, 'sftp-keys');
+      const served = path.join(work, 'sftp-data');
+      const settings = path.join(work, 'sftp-settings');
+      for (const folder of [keys, served, settings]) mkdirSync(folder);
+      const sftp = await serveSftp(served, keys);
+      try {
+        const config = path.join(settings, 'rclone.conf');
+        writeFileSync(config, sftp.remote);
+        const made = cli(['create', ...storeArgs]);
+        assert.equal(made.status, 0, made.stderr);
+        // The settings folder bound read-only onto itself, for this run alone.
+        const script =
+          'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@"';
+        const tool = [process.execPath, '--import', 'tsx', backupCli];
+        const log = path.join(work, 'rclone-sftp.log');
+        const offsiteRun = ['offsite', '--project', offsiteProject];
+        const run = spawnSync(
+          'unshare',
+          ['-m', 'sh', '-c', script, 'sh', settings, ...tool, ...offsiteRun],
+          {
+            env: {
+              ...env,
+              BACKUP_REMOTE: 'sftp:portfolio-sftp',
+              BACKUP_RCLONE_CONFIG: config,
+              BACKUP_KEEP: '100',
+              RCLONE_LOG_FILE: log,
+              RCLONE_VERBOSE: '2',
+            },
+            encoding: 'utf8',
+          },
+        );
+        assert.equal(run.status, 0, run.stdout + run.stderr);
+        assert.match(
+          run.stdout,
+          /^Ausser Haus: \S+\.tar\.gz\.age nach sftp:portfolio-sftp kopiert und geprüft/m,
+        );
+        assert.deepEqual(ours(path.join(served, 'portfolio-sftp')), [ours(backups).at(-1)]);
+        // rclone learnt the server's hash commands and kept them, in a copy now gone.
+        const logged = readFileSync(log, 'utf8');
+        assert.match(logged, /Saving config "\w+_command"/);
+        assert.doesNotMatch(logged, /Failed to save config/);
+        assert.equal(readFileSync(config, 'utf8'), sftp.remote);
+        assert.deepEqual(
+          readdirSync(work).filter((name) => name.startsWith('portfolio-rclone-')),
+          [],
+        );
+      } finally {
+        await stop(sftp.server);
+      }
+    },
+  );
 
   it('backs up CV.pdf beside cv.pdf and brings both back', () => {
     const documents = path.join(project, 'documents', 'private');

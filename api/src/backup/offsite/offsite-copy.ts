@@ -11,12 +11,31 @@ import { basename, join } from 'node:path';
 import type { BackupConfig } from '../../config/app-config';
 import type { Env } from '../../config/env-readers';
 import { freeBytes } from '../archive/archive-size';
+import { configForCall } from './rclone-config';
 
 /** What rclone needs of the environment, and none of the site's secrets (JWT_SECRET, …). */
-function rcloneEnv(env: Env, config: BackupConfig): Env {
+function rcloneEnv(env: Env, rcloneConfig: string | undefined): Env {
   const own = Object.entries(env).filter(([name]) => /^RCLONE_/.test(name));
   const { PATH, HOME, TMPDIR } = env;
-  return { ...Object.fromEntries(own), PATH, HOME, TMPDIR, RCLONE_CONFIG: config.rcloneConfig };
+  return { ...Object.fromEntries(own), PATH, HOME, TMPDIR, RCLONE_CONFIG: rcloneConfig };
+}
+
+/** One rclone call: its output, and whether it ended well. */
+async function rcloneCall(env: Env, rcloneConfig: string | undefined, args: string[]) {
+  const config = await configForCall(rcloneConfig);
+  try {
+    return await new Promise<{ ok: boolean; out: string; err: string }>((resolve) => {
+      const child = spawn('rclone', args, { env: rcloneEnv(env, config.path), stdio: 'pipe' });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.on('error', (error) => resolve({ ok: false, out, err: `rclone: ${error.message}` }));
+      child.on('close', (status) => resolve({ ok: status === 0, out, err }));
+    });
+  } finally {
+    await config.done();
+  }
 }
 
 /** rclone's last log line, without its date and level, as the reason. */
@@ -55,16 +74,7 @@ export async function sha256Of(path: string): Promise<string> {
 /** rclone for BACKUP_REMOTE, with only rclone's share of the environment. */
 export function offsiteOf(env: Env, config: BackupConfig & { remote: string }): Offsite {
   const { remote } = config;
-  const rclone = (...args: string[]) =>
-    new Promise<{ ok: boolean; out: string; err: string }>((resolve) => {
-      const child = spawn('rclone', args, { env: rcloneEnv(env, config), stdio: 'pipe' });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      child.on('error', (error) => resolve({ ok: false, out, err: `rclone: ${error.message}` }));
-      child.on('close', (status) => resolve({ ok: status === 0, out, err }));
-    });
+  const rclone = (...args: string[]) => rcloneCall(env, config.rcloneConfig, args);
   const remoteSha = async (target: string, download: boolean) => {
     const run = await rclone('hashsum', 'sha256', ...(download ? ['--download'] : []), target);
     return /^([0-9a-f]{64}) {2}/.exec(run.out)?.[1];
