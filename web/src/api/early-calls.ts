@@ -81,11 +81,24 @@ export function adoptAccessExchange(): Promise<LoginResult> | undefined {
   return take('exchange');
 }
 
+/**
+ * An early answer the app does not use, read to its end and dropped: Chromium keeps a request
+ * open until its body is read, and one cancelled instead counts as a failed request.
+ */
+const dropUnread = (started: StartedList | undefined) =>
+  void started?.answer.then((response) => response.arrayBuffer()).catch(() => undefined);
+
 /** The document list for `token`: the early call's answer when it asked with this token. */
 export function documentsFor(token: string | null): Promise<DocumentGroup[]> {
   const list = take('list');
-  if (!list || !token) return fetchDocuments(token);
-  return list.then((started) =>
-    started?.token === token ? started.answer.then(documentsOf) : fetchDocuments(token),
-  );
+  if (!list) return fetchDocuments(token);
+  if (!token) {
+    void list.then(dropUnread);
+    return fetchDocuments(token);
+  }
+  return list.then((started) => {
+    if (started?.token === token) return started.answer.then(documentsOf);
+    dropUnread(started);
+    return fetchDocuments(token);
+  });
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DocumentGroup } from '../../api/documents-client';
 import { startEarlyCalls } from '../../api/early-calls';
 import { claimAccessCode, takeAccessCode } from '../../auth/access-link';
@@ -136,6 +136,24 @@ describe('protected page opened through an access link', () => {
     expect(await screen.findByRole('heading', { name: 'Bewerbung' })).toBeInTheDocument();
     startEarlyCalls(undefined, 'jwt');
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/documents']);
+  });
+
+  it("asks again with the session's token when the early list was asked with another, and reads the unused answer to its end", async () => {
+    const answers: Response[] = [];
+    const fetchMock = stubFetch(() => {
+      answers.push(json(groups));
+      return answers.at(-1) as Response;
+    });
+    startEarlyCalls(undefined, 'other-tab');
+    localStorage.setItem('isAuthenticated', 'true');
+    localStorage.setItem('token', 'jwt');
+    renderApp('/protected');
+    expect(await screen.findByRole('heading', { name: 'Bewerbung' })).toBeInTheDocument();
+    const tokens = fetchMock.mock.calls.map(([, init]) =>
+      new Headers(init?.headers).get('Authorization'),
+    );
+    expect(tokens).toEqual(['Bearer other-tab', 'Bearer jwt']);
+    await vi.waitFor(() => expect(answers.map((answer) => answer.bodyUsed)).toEqual([true, true]));
   });
 
   it("shows the gate with the message when the early script's exchange is refused", async () => {
