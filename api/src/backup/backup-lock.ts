@@ -2,13 +2,12 @@
 // anderen"): a backup meeting a restore would archive half-restored stores.
 // Each working process holds flock(2) on one file of the project folder, one
 // inode for the host and every container, freed only when the holder ends
-// however long it stalls; a dead make shell leaves nothing unlocked. Node has
-// no flock(2): flock(1) (util-linux; busybox in the image) locks our descriptor.
-import { spawn } from 'node:child_process';
+// however long it stalls; a dead make shell leaves nothing unlocked (flock.ts).
 import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { tryFlock } from '../common/flock';
 import { handToOwnerOf } from '../files/file-ownership';
 import { shown } from './backup-text';
 
@@ -22,25 +21,6 @@ export class LockBusyError extends Error {}
 /** Ten minutes: a restore or a backup of a large documents folder on a Pi. */
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 
-/** flock(1) on this process's descriptor, not waiting: whether this process now holds the lock. */
-function tryLock(file: FileHandle): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('flock', ['-x', '-n', '3'], {
-      stdio: ['ignore', 'ignore', 'pipe', file.fd],
-    });
-    let said = '';
-    child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()));
-    child.on('error', (error) =>
-      reject(new Error(`Die Sperre braucht flock (util-linux): ${error.message}`)),
-    );
-    child.on('close', (status) => {
-      if (status === 0) resolve(true);
-      else if (status === 1 && said === '') resolve(false);
-      else reject(new Error(`flock: ${said.trim() || status}`));
-    });
-  });
-}
-
 /** Opens the lock file, which the owner keeps (a root container hands it over). */
 async function openLock(project: string): Promise<FileHandle> {
   const path = join(project, LOCK_FILE);
@@ -53,7 +33,7 @@ async function openLock(project: string): Promise<FileHandle> {
 
 async function waitFor(file: FileHandle, project: string, waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs;
-  while (!(await tryLock(file))) {
+  while (!(await tryFlock(file))) {
     if (Date.now() >= deadline) {
       const holder = (await readFile(join(project, LOCK_FILE), 'utf8')).trim();
       throw new LockBusyError(
