@@ -194,3 +194,14 @@ for (const { path } of PAGES) {
     expect(await answer.text()).toContain('<div id="root">');
   });
 }
+
+// V8's compile hint (web/vite.config.ts): the app's chunk, as nginx sends it, starts with the
+// line that has Chromium compile it while it streams in, off the main thread.
+test("the app's chunk asks to be compiled while it streams in", async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const chunk = /data-start-after-paint="[^"]*?(\/assets\/start-app-[\w-]+\.js)/.exec(html)?.[1];
+  expect(chunk).toBeDefined();
+  const answer = await request.get(chunk ?? '', { headers: { 'accept-encoding': 'gzip' } });
+  expect(answer.headers()['content-encoding']).toBe('gzip');
+  expect((await answer.text()).split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
+});
