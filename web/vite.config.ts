@@ -106,9 +106,9 @@ const APP_CHUNK = 'start-app';
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
- * Puts the hint on the chunk's first line, where V8 looks for it: after minification (which drops
- * comments) and after Vite's own first line. The file's name, hashed before, still names its
- * content: the line is the same in every build.
+ * Puts the hint above everything else in the chunk, once minification (which drops comments) and
+ * Vite (which adds a first line of its own) are done: V8 ignores it on any later line. The file's
+ * name, hashed before, still names its content: the line is the same in every build.
  */
 const compileHint: Plugin = {
   name: 'compile-hint',
