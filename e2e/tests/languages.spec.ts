@@ -143,6 +143,25 @@ test('only / offers English to a browser that prefers it, never by a redirect', 
   expect(await asked('en-GB,en;q=0.9')).toBe(await asked('de-CH,de;q=0.9'));
 });
 
+test('the offer of English shows with the first paint, before the app has run', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const [locale, offered] of [
+    ['en-GB', 1],
+    ['de-CH', 0],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, locale });
+    const page = await context.newPage();
+    // The page as painted: its own script inline, none of the app's.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.locator('#home')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Language' })).toHaveCount(offered);
+    await context.close();
+  }
+});
+
 test('a browser that prefers German is offered nothing', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('#home')).toBeVisible();

@@ -4,6 +4,7 @@ import {
   SMALL_QUERY,
   STORAGE_KEY_AUTHENTICATED,
 } from '../constants';
+import { prefersEnglish } from '../i18n/prefers-english';
 import { deferredEntryLoader } from './deferred-entry';
 import { earlyTapRecorder } from './early-taps';
 
@@ -12,7 +13,8 @@ import { earlyTapRecorder } from './early-taps';
  * see web/vite.config.ts). It marks on <html> what only the browser knows, so CSS lays out the
  * prerendered page for this visitor in the first painted frame: the stored session, the viewport
  * class and an access link in the address (the documents page's frame shows its top to the
- * link's holder, protected-page.css); it remembers an early tap (early-taps.ts); and on a
+ * link's holder, protected-page.css) and a browser that prefers English (the German start page's
+ * offer of English, english-suggestion.tsx); it remembers an early tap (early-taps.ts); and on a
  * prerendered page it starts the app after the largest paint (deferred-entry.ts). Built from the
  * app's constants, their one source.
  */
@@ -28,6 +30,7 @@ export function prePaintScript(): string {
   } catch (error) {}
   if (location.hash.indexOf(${link}) === 0) root.dataset.accessLink = '';
   root.dataset.viewport = matchMedia(${small}).matches ? 'small' : matchMedia(${narrow}).matches ? 'narrow' : 'wide';
+  if ((${prefersEnglish.toString()})(navigator.languages)) root.dataset.prefersEnglish = '';
   ${earlyTapRecorder()}
   ${deferredEntryLoader()}
 })();

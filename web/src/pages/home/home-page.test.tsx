@@ -5,7 +5,7 @@ import { renderApp } from '../../test/render-app';
 describe('start page', () => {
   it('has the six sections in order with matching anchor ids', () => {
     const { container } = renderApp('/');
-    const ids = Array.from(container.querySelectorAll('main > section')).map(
+    const ids = Array.from(container.querySelectorAll('main > section[id]')).map(
       (section) => section.id,
     );
     expect(ids).toEqual(['home', 'about', 'education', 'projects', 'documents', 'contact']);
