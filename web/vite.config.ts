@@ -177,6 +177,9 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // The one stylesheet whose rules decide what a visitor can reach: which session variant
+    // shows (auth/session-variant.tsx). Others stay out: jsdom lays nothing out.
+    css: { include: [/session-variant\.css$/] },
     restoreMocks: true,
     unstubGlobals: true,
     // A test fails on what it asserts, never on how fast this machine runs it.

@@ -33,13 +33,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   token: async ({ request, stack }, use) => use(await requestToken(request, stack)),
   page: async ({ page }, use) => {
-    // A prerendered page shows before its app has loaded, and a click before that does
-    // nothing: as a visitor who waits for it, every test starts on the running app.
+    // A prerendered page shows before its app has loaded, and its app hydrates once a visitor
+    // is there: as a visitor who is there and waits, every test starts on the running app.
     const thenWaitForApp =
       <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
       async (...args: A) => {
         const response = await navigate(...args);
-        await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+        await startApp(page);
         return response;
       };
     page.goto = thenWaitForApp(page.goto.bind(page));
@@ -49,6 +49,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/**
+ * A sign of a visitor (web/src/hydration/visitor-presence.ts), then the wait for the app to run.
+ * A synthetic one: real mouse moves, keys and taps would change the page's hover and focus
+ * states, which tests check; tests of the presence itself use real input.
+ */
+export async function startApp(page: Page): Promise<void> {
+  await page.evaluate(() => window.dispatchEvent(new Event('pointermove')));
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
 
 export async function requestToken(request: APIRequestContext, stack: StackInfo): Promise<string> {
   const response = await request.post(`${stack.baseUrl}/api/auth/login`, {

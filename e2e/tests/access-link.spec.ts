@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { accessCommand, addAccess } from '../support/access';
 import { expectAccessibleValidHtml } from '../support/page-checks';
-import { expect, storedSession, test } from '../support/fixtures';
+import { expect, startApp, storedSession, test } from '../support/fixtures';
 import { holdRequests } from '../support/held-requests';
 import { expectedAnswer } from '../support/page-guard';
 import type { StackInfo } from '../support/stack-info';
@@ -61,7 +61,7 @@ test('the link logs in, leaves no code in the address or the history, and surviv
   // The entry the link made was replaced: going back from another page finds no code.
   await page.goto(`${stack.baseUrl}/all-projects`);
   // Once its app runs: the router's first replaceState could cancel a Back still under way.
-  await expect(page.locator('html[data-interactive]')).toHaveCount(1);
+  await startApp(page);
   await page.goBack();
   expect(page.url()).toBe(`${stack.baseUrl}/protected`);
   await expectDocumentsFor(page, name);

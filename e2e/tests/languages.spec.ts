@@ -4,7 +4,7 @@
 // other language, with or without JavaScript, remembering nothing but the address. Only / offers
 // English, to a browser that prefers it.
 import { expectAccessibleValidHtml } from '../support/page-checks';
-import { expect, test } from '../support/fixtures';
+import { expect, startApp, test } from '../support/fixtures';
 import { LANGUAGES, type LanguageTexts } from '../support/languages';
 import { goToSection, openMenuIfFolded, sectionHeading } from '../support/site';
 
@@ -69,7 +69,7 @@ for (const t of LANGUAGES) {
       await link.focus();
       await tab.keyboard.press('Enter');
       await expect(tab).toHaveURL(target.path(page));
-      await tab.locator('html[data-interactive]').waitFor({ state: 'attached' });
+      await startApp(tab);
       await expect(tab.locator('html')).toHaveAttribute('lang', target.code);
       await expect(switchLink(target)(tab)).toBeVisible();
       // The choice lives in the address only.
@@ -89,7 +89,7 @@ for (const t of LANGUAGES) {
     await openMenuIfFolded(page);
     await switchLink(t)(page).click();
     await expect(page).toHaveURL(target.path('/'));
-    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    await startApp(page);
     await expect(sectionHeading(page, 'education')).toHaveText(target.sections[2].label);
     await expect(sectionHeading(page, 'education')).toBeInViewport();
   });
@@ -118,7 +118,7 @@ test('only / offers English to a browser that prefers it, never by a redirect', 
 }) => {
   const context = await browser.newContext({ baseURL, locale: 'en-GB' });
   const page = await context.newPage();
-  const interactive = () => page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  const interactive = () => startApp(page);
   const notice = page.getByRole('region', { name: 'Language' });
   await page.goto('/');
   await interactive();

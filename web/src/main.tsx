@@ -12,7 +12,10 @@
 //    documents page its early script is added first (src/protected-early.ts): it takes an access
 //    link's code from the address and starts the exchange and the list while the app loads;
 //    should the app arrive first, it starts nothing (api/early-calls.ts).
-// 4. This entry starts the app in a task of its own.
+// 4. This entry starts the app in a task of its own. On the start and project pages, whole as
+//    HTML, it loads the page's code and waits: step 5 comes at the first sign of a visitor (a
+//    touch, a key, the mouse, a scroll; hydration/visitor-presence.ts), so a reader costs the
+//    phone no more than a bare React start. The documents and owner's pages go on at once.
 // 5. startApp() hydrates inside a transition (time-sliced: no long task holds a first tap): the
 //    frame (header, footer) first; each section of the start page waits, its HTML kept, and
 //    hydrates on its own when it nears the viewport or when touched, a section never reached

@@ -10,12 +10,20 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app';
 import { stopRecordingEarlyTaps } from './hydration/early-taps';
 import { holdParts } from './hydration/part-schedule';
+import { whenVisitorPresent } from './hydration/visitor-presence';
 import { onIdle } from './hydration/when-idle';
 import { allProjectsRoute } from './all-projects-route';
 import { protectedRoute } from './protected-route';
 import { ownerRoute } from './owner-route';
 import { languageOfPath, pageOfPath } from './i18n/languages';
 import { loadEnglish } from './i18n/translation';
+
+/**
+ * The prerendered pages whose every text and image is in their HTML: they hydrate once a visitor
+ * is there (hydration/visitor-presence.ts). The documents page and the owner's page fetch what
+ * they show and hydrate at once.
+ */
+const WHOLE_AS_HTML = new Set(['/', '/all-projects']);
 
 /** The code-split pages that are prerendered, by their German address. */
 const PRERENDERED_ROUTES = new Map([
@@ -43,9 +51,13 @@ export async function startApp(root: HTMLElement): Promise<void> {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // holding the main thread (and a visitor's first tap) for the whole page; the frame
     // hydrates first, each part of the page in its own render later (hydration/part-schedule.ts).
-    stopRecordingEarlyTaps();
-    holdParts();
-    startTransition(() => void hydrateRoot(root, app));
+    const hydrate = () => {
+      stopRecordingEarlyTaps();
+      holdParts();
+      startTransition(() => void hydrateRoot(root, app));
+    };
+    if (WHOLE_AS_HTML.has(pageOfPath(location.pathname))) whenVisitorPresent(hydrate);
+    else hydrate();
   } else {
     await texts;
     // The shell's title (spa.html) serves until the app runs and without scripts. React places

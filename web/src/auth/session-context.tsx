@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createStore, useStore, type Store } from '../hooks/use-store';
 import { clearSession, readSession, writeSession, type StoredSession } from './session-storage';
 
@@ -18,8 +18,8 @@ interface SessionHolder extends SessionActions {
 const SessionContext = createContext<SessionHolder | null>(null);
 
 /**
- * Marks <html> as the pre-paint script does at load: a part of the page still waiting to
- * hydrate shows the session's variant by CSS alone (session-variant.tsx).
+ * Marks <html> as the pre-paint script does at load: CSS shows the session's variant by this
+ * mark alone (session-variant.tsx).
  */
 function markPage(loggedIn: boolean): void {
   const root = document.documentElement;
@@ -46,6 +46,8 @@ function createSession(): SessionHolder {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session] = useState(createSession);
+  // The stored session's mark from the start, where no pre-paint script ran before the app.
+  useLayoutEffect(() => markPage(session.store.get().isAuthenticated), [session]);
   return <SessionContext value={session}>{children}</SessionContext>;
 }
 

@@ -16,7 +16,7 @@ describe('session variants of a prerendered page', () => {
     document.body.innerHTML = '';
   });
 
-  it('holds both variants in the HTML, then hydrates to the stored one without an error', async () => {
+  it('holds both variants, keeps their very nodes through hydration and shows the stored one', async () => {
     const html = renderToString(tree);
     expect(html).toContain('Logout');
     expect(html).toContain('Login');
@@ -26,12 +26,15 @@ describe('session variants of a prerendered page', () => {
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);
+    // A tap that starts the app began on this node; it must still be there when the tap ends.
+    const buttons = [...container.querySelectorAll('button')];
     const recoverable = vi.fn();
     await act(async () => {
       hydrateRoot(container, tree, { onRecoverableError: recoverable });
     });
 
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect([...container.querySelectorAll('button')]).toEqual(buttons);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
     expect(recoverable).not.toHaveBeenCalled();
   });

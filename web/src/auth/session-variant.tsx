@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import { useHydrated } from '../hydration/use-hydrated';
-import { useSession } from './session-context';
 import './session-variant.css';
 
 interface SessionVariantProps {
@@ -11,13 +9,13 @@ interface SessionVariantProps {
 }
 
 /**
- * The stored session is unknown to the prerendered HTML and to the hydrating render, so both
- * variants are rendered then and CSS shows the one the pre-paint script marked on <html>:
- * a logged-in visitor sees Logout in the first painted frame. After hydration only one remains.
+ * The stored session is unknown to the prerendered HTML, so both variants are always rendered
+ * and CSS shows the one marked on <html>: by the pre-paint script at load, so a logged-in visitor
+ * sees Logout in the first painted frame, and by the session on every login and logout
+ * (session-context.tsx). Never swapping one for the other at hydration keeps the node under a
+ * visitor's finger: a tap that starts the app still lands on the control it began on.
  */
 export function SessionVariant({ loggedIn, loggedOut, as: Wrapper = 'span' }: SessionVariantProps) {
-  const { isAuthenticated } = useSession();
-  if (useHydrated()) return isAuthenticated ? loggedIn : loggedOut;
   return (
     <>
       <Wrapper className="session-variant" data-session="in">

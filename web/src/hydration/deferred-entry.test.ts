@@ -42,7 +42,7 @@ describe('deferAppEntry', () => {
 describe('the pre-paint script on a prerendered page', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => undefined }));
     // A browser that reports no largest paints: the app starts at once.
     vi.stubGlobal(
       'PerformanceObserver',

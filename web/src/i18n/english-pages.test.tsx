@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app';
 import { loadEnglish } from './translation';
+import { expectLinkNames } from '../test/link-names';
 
 const nav = (name: string) => within(screen.getByRole('navigation', { name }));
 
@@ -20,7 +21,7 @@ describe('an English page', () => {
   it('speaks English and keeps its links in English', () => {
     renderApp('/en/');
     const links = nav('Main navigation').getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual([
+    expectLinkNames(links, [
       'Home',
       'About me',
       'Education',

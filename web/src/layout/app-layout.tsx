@@ -1,6 +1,4 @@
-import { memo, Suspense, useLayoutEffect, type ReactNode } from 'react';
-import { useHydrated } from '../hydration/use-hydrated';
-import { useViewport } from '../hooks/use-media-query';
+import { memo, Suspense, type ReactNode } from 'react';
 import { useTheme } from '../theme/theme-context';
 import { useSiteTexts } from '../i18n/use-site-texts';
 import { LanguageHead } from '../i18n/language-head';
@@ -11,7 +9,7 @@ import { ThemeOverlay } from './theme-overlay';
 
 /**
  * The route's page. Its HTML hydrates after the frame's, and React can update it only once it
- * has: memoised, a re-render of the frame (the theme, the screen known after hydration) stops
+ * has: memoised, a re-render of the frame (the theme) stops
  * here instead of making React hydrate it at once.
  */
 const SiteMain = memo(function SiteMain({
@@ -28,20 +26,6 @@ const SiteMain = memo(function SiteMain({
   );
 });
 
-/**
- * The screen's class on <html>, where the pre-paint script put the first value, so the
- * prerendered markup is laid out for the visitor's screen before any script of the bundle
- * runs. A component of its own: it re-renders once hydration knows the screen, the frame not.
- */
-function ViewportMark() {
-  const viewport = useViewport();
-  const hydrated = useHydrated();
-  useLayoutEffect(() => {
-    if (hydrated) document.documentElement.dataset.viewport = viewport;
-  }, [hydrated, viewport]);
-  return null;
-}
-
 /** The frame around every route: header, back-to-top button, footer and theme overlay. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { theme } = useTheme();
@@ -49,7 +33,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className={`app theme-${theme}`}>
-      <ViewportMark />
       <LanguageHead />
       <a
         className="skip-link"

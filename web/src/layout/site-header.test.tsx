@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../test/fetch-stub';
 import { renderApp } from '../test/render-app';
+import { expectLinkNames } from '../test/link-names';
 
 const header = () => within(screen.getByRole('banner'));
 const burger = () => header().getByRole('button', { name: /^Menü/ });
@@ -13,7 +14,7 @@ describe('header', () => {
     renderApp('/');
     expect(header().getByRole('link', { name: /Baran Demir/ })).toHaveAttribute('href', '/#home');
     const nav = within(screen.getByRole('navigation', { name: 'Hauptnavigation' }));
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual([
+    expectLinkNames(nav.getAllByRole('link'), [
       'Startseite',
       'Über mich',
       'Schule',

@@ -37,6 +37,8 @@ vi.mock('../hydration/preloadable-lazy', async (importOriginal) => {
 afterEach(async () => {
   // Unmounting cancels idle work that has not started yet.
   cleanup();
+  // The session's mark on <html>, which decides the variant CSS shows (auth/session-variant.tsx).
+  delete document.documentElement.dataset.session;
   await Promise.allSettled(chunksLoading);
   chunksLoading.clear();
   localStorage.clear();
