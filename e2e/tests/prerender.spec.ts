@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, startApp, test } from '../support/fixtures';
 import { holdRequests } from '../support/held-requests';
-import { headerLoginButton } from '../support/site';
+import { burger, headerLoginButton } from '../support/site';
 
 const HOME_TEXTS = '#home .hero__text, .marquee__group:not([data-copy]) h3';
 const ALL_PROJECTS_TEXTS = 'h1, .project-card__title';
@@ -185,6 +185,17 @@ test('a click without a pointer (assistive technology) starts the app and is ans
   await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
   await expect(headerLoginButton(page)).toHaveAttribute('aria-expanded', 'true');
 });
+
+test(
+  'on a phone, a tap on the menu as the first sign opens it',
+  { tag: '@mobile' },
+  async ({ context }) => {
+    const page = await appWaitingForVisitor(context);
+    await burger(page).tap();
+    await expect(burger(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Kontakt' })).toBeVisible();
+  },
+);
 
 test('a scroll starts the app, and the sections it reaches hydrate', async ({ context }) => {
   const page = await appWaitingForVisitor(context);
