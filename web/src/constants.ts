@@ -16,10 +16,6 @@ export const NARROW_SCROLL_OFFSET_PX = -80;
 /** On wide screens the follow-up adjustment is minus half the window height plus this. */
 export const WIDE_SCROLL_OFFSET_EXTRA_PX = 50;
 
-export const TIMELINE_DOT_OFFSET_SMALL = '10px';
-export const TIMELINE_DOT_OFFSET_NARROW = '20px';
-export const TIMELINE_DOT_OFFSET_WIDE = '50%';
-
 export const MARQUEE_MAX_PROJECTS = 6;
 
 export const COPYRIGHT_YEAR = 2025;

@@ -9,7 +9,7 @@ import {
   WIDE_SCROLL_OFFSET_EXTRA_PX,
   type SectionId,
 } from '../constants';
-import { matches, REDUCED_MOTION_QUERY } from './use-media-query';
+import { matches, REDUCED_MOTION_QUERY } from './media-query';
 
 let runningAnimation = 0;
 

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { NARROW_QUERY, SMALL_QUERY } from '../constants';
-import { REDUCED_MOTION_QUERY } from '../hooks/use-media-query';
+import { REDUCED_MOTION_QUERY } from '../hooks/media-query';
 
 interface MediaState {
   narrow?: boolean;

@@ -4,21 +4,19 @@ import { useSiteTexts } from '../../i18n/use-site-texts';
 import { useInView } from '../../hooks/use-in-view';
 import { NARROW_QUERY } from '../../constants';
 
-export type Side = 'left' | 'right';
-
 // Rendered widths: half the timeline on wide screens, nearly the full width when narrow.
 const ONE_IMAGE_SIZES = `${NARROW_QUERY} 90vw, 540px`;
 const TWO_IMAGE_SIZES = `${NARROW_QUERY} 45vw, 270px`;
 
 /** One school; slides in from its side the first time it scrolls into view. */
-export function TimelineItem({ school, side }: { school: School; side: Side }) {
+export function TimelineItem({ school }: { school: School }) {
   const ref = useRef<HTMLLIElement>(null);
   const inView = useInView(ref, '0px 0px -10% 0px');
   const { education } = useSiteTexts();
   const { name, years } = education.schools[school.id];
 
   return (
-    <li ref={ref} className="timeline__item" data-side={side} data-visible={inView}>
+    <li ref={ref} className="timeline__item" data-visible={inView}>
       <span className="timeline__dot" aria-hidden="true" />
       <article className="timeline__card card">
         <div className="timeline__images" data-count={school.images.length}>
